@@ -1,0 +1,1 @@
+print("LogBench: under construction")

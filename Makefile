@@ -1,0 +1,33 @@
+# castscope — see README.md. Every entry point runs scripts/setup first (idempotent).
+SWIFT ?= swift
+FUZZ_SECONDS ?= 20
+export CASTSCOPE_REQUIRE_PEERS ?= 1
+
+.PHONY: setup build test demo bench bench-log bench-wire fuzz fuzz-build clean
+
+setup:
+	@./scripts/setup
+
+build: setup
+	$(SWIFT) build
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --parallel --num-workers 2
+
+demo: build
+	$(SWIFT) run --skip-build castscope demo
+
+bench: bench-log bench-wire
+
+bench-log: setup
+	./scripts/bench-log
+
+bench-wire: setup
+	./scripts/bench-wire
+
+fuzz: setup
+	./scripts/fuzz $(FUZZ_SECONDS)
+
+clean:
+	rm -rf .build .build-fuzz .build-bench

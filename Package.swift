@@ -1,0 +1,86 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every castscope target shares: Swift 6 mode plus the upcoming features style.md §8.10 asks for.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// One libFuzzer target per parser; a plain build links them as executables that print how to fuzz.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("FuzzJSON", ["CastJSON"]),
+    ("FuzzFilterFile", ["CastLog"]),
+    ("FuzzLogLine", ["CastLog"]),
+    ("FuzzArguments", ["CastCLI"]),
+    ("FuzzFrames", ["CastWire"]),
+    ("FuzzCastMessage", ["CastWire"]),
+    ("FuzzDeviceAuth", ["CastWire"]),
+    ("FuzzDNS", ["CastWire"]),
+    ("FuzzPacket", ["CastWire"]),
+    ("FuzzTLSHandshake", ["CastWire"]),
+]
+
+let package = Package(
+    name: "castscope",
+    products: [
+        .executable(name: "castscope", targets: ["castscope"]),
+        .library(name: "CastLog", targets: ["CastLog"]),
+        .library(name: "CastWire", targets: ["CastWire"]),
+        .library(name: "CastCLI", targets: ["CastCLI"]),
+    ],
+    targets: [
+        .target(name: "CastJSON", swiftSettings: strictSettings),
+        .target(name: "CastLog", dependencies: ["CastJSON"], swiftSettings: strictSettings),
+        .target(name: "CastWire", dependencies: ["CastJSON", "CastLog"], swiftSettings: strictSettings),
+        .target(name: "CastCLI", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "castscope",
+            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
+        .target(name: "FuzzSupport", swiftSettings: strictSettings),
+        .target(
+            name: "CastTestSupport",
+            dependencies: ["CastLog", "CMallocCounter"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "CastJSONTests", dependencies: ["CastJSON"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastLogTests",
+            dependencies: ["CastLog", "CastTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "CastCLITests", dependencies: ["CastCLI"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastWireTests",
+            dependencies: ["CastWire", "CastTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "castscopeTests",
+            dependencies: ["CastTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "LogBench",
+            dependencies: ["CastLog", "CastTestSupport"],
+            path: "Benchmarks/LogBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "WireBench",
+            dependencies: ["CastWire", "CastTestSupport"],
+            path: "Benchmarks/WireBench",
+            swiftSettings: strictSettings
+        ),
+    ] + fuzzTargets.map { fuzz in
+        .executableTarget(name: fuzz.name, dependencies: fuzz.dependencies + ["FuzzSupport"], path: "Fuzz/\(fuzz.name)",
+                          swiftSettings: strictSettings)
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,7 @@
+#ifndef CMALLOCCOUNTER_H
+#define CMALLOCCOUNTER_H
+/// Number of allocation calls (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign) made by the
+/// calling thread since it started. Linked only into tests and benchmarks, where it replaces the allocator entry
+/// points with counting forwards to glibc's.
+unsigned long long CMallocCounter_threadAllocations(void);
+#endif

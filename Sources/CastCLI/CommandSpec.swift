@@ -1,0 +1,2 @@
+/// Placeholder: the argument parser lands in issue 2.
+public enum CastCLIPlaceholder {}

@@ -1,0 +1,2 @@
+/// Placeholder: the JSON value model lands with the logger.
+public enum CastJSONPlaceholder {}

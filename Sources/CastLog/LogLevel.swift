@@ -1,0 +1,2 @@
+/// Placeholder: the logger lands in issue 2.
+public enum CastLogPlaceholder {}

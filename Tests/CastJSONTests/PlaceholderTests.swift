@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct CastJSONPlaceholderTests {
+    @Test func packageBuilds() { #expect(Bool(true)) }
+}
