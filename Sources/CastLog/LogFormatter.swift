@@ -51,11 +51,13 @@ public struct LogFormatter: Sendable {
         out.append(0x20)
         out.append(contentsOf: record.className.utf8)
         out.append(contentsOf: " -[".utf8)
-        out.append(contentsOf: record.functionBaseName.utf8)
+        let function = record.function.utf8
+        out.append(contentsOf: function[..<(function.firstIndex(of: UInt8(ascii: "(")) ?? function.endIndex)])
         out.append(contentsOf: "] ".utf8)
-        out.append(contentsOf: record.fileName.utf8)
+        let file = record.file.utf8
+        out.append(contentsOf: file[(file.lastIndex(of: UInt8(ascii: "/")).map(file.index(after:)) ?? file.startIndex)...])
         out.append(UInt8(ascii: ":"))
-        out.append(contentsOf: String(record.line).utf8)
+        TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
         out.append(0x20)
         TextFieldWriter.appendSingleLine(record.message, to: &out)
         for field in record.metadata {
@@ -76,7 +78,7 @@ public struct LogFormatter: Sendable {
         out.append(contentsOf: #","file":"#.utf8)
         JSONString.appendQuoted(record.file, to: &out)
         out.append(contentsOf: #","line":"#.utf8)
-        out.append(contentsOf: String(record.line).utf8)
+        TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
         out.append(contentsOf: #","msg":"#.utf8)
         JSONString.appendQuoted(record.message, to: &out)
         for field in record.metadata {
@@ -141,8 +143,26 @@ enum TextFieldWriter {
         }
     }
 
+    /// Appends the decimal digits of `value`.
+    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        guard value >= 10 else {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// Appends `text` with line breaks escaped, so one record stays one line.
     static func appendSingleLine(_ text: String, to out: inout [UInt8]) {
+        if !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            out.append(contentsOf: text.utf8)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x0A: out.append(contentsOf: "\\n".utf8)
