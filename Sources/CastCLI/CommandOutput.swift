@@ -53,14 +53,22 @@ public final class CapturedOutput: CommandOutput {
     public var standardError: String { texts.withLock { $0.error } }
 }
 
-/// Writes to the process's file descriptors 1 and 2.
+/// Writes to the process's file descriptors (1 and 2 unless told otherwise).
 public struct ProcessOutput: CommandOutput {
-    /// Creates the writer.
-    public init() {}
+    /// The descriptor standard output text goes to.
+    public let outputDescriptor: Int32
+    /// The descriptor standard error text goes to.
+    public let errorDescriptor: Int32
+
+    /// Creates a writer for these descriptors; the caller keeps them open while it is used.
+    public init(outputDescriptor: Int32 = 1, errorDescriptor: Int32 = 2) {
+        self.outputDescriptor = outputDescriptor
+        self.errorDescriptor = errorDescriptor
+    }
 
     /// Writes all of the text, retrying short writes and `EINTR`; a closed pipe drops the rest.
     public func write(_ text: String, to stream: StandardStream) {
-        let descriptor: Int32 = stream == .output ? 1 : 2
+        let descriptor = stream == .output ? outputDescriptor : errorDescriptor
         // Text printed with Swift's `print` sits in stdio's buffer: flush it first so the order on screen holds.
         fflush(nil)
         var bytes = Array(text.utf8)

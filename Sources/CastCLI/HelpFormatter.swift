@@ -10,12 +10,17 @@ struct HelpFormatter {
 
     /// The usage line without the `USAGE: ` prefix: `castscope tail [--follow] [--lines <n>] <file> ...`.
     func usage(for specs: [CommandSpec]) -> String {
-        guard let command = specs.last else { return "" }
-        var parts = [specs.map(\.name).joined(separator: " ")]
+        usageParts(for: specs).joined(separator: " ")
+    }
+
+    /// The usage line's groups, each kept on one line when wrapping.
+    private func usageParts(for specs: [CommandSpec]) -> [String] {
+        guard let command = specs.last else { return [] }
+        var parts = specs.map(\.name)
         parts += command.options.map(\.usage)
         parts += command.arguments.map(\.usage)
         if !command.subcommands.isEmpty { parts.append("<subcommand>") }
-        return parts.joined(separator: " ")
+        return parts
     }
 
     /// The whole help page, ending with a newline.
@@ -29,7 +34,9 @@ struct HelpFormatter {
             }
             sections.append(overview)
         }
-        sections.append(TextWrapper.wrap("USAGE: " + usage(for: specs), width: screenWidth, hangingIndent: 7))
+        let usageLines = TextWrapper.wrap(
+            words: ["USAGE:"] + usageParts(for: specs), width: screenWidth, indent: 0, hangingIndent: 7)
+        sections.append(usageLines.joined(separator: "\n"))
         if !command.arguments.isEmpty {
             sections.append(section("ARGUMENTS:", command.arguments.map { ("<\($0.name)>", $0.help) }))
         }

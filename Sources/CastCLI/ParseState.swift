@@ -46,8 +46,12 @@ struct ParseState {
         var cursor = 0
         for (position, argument) in arguments.enumerated() {
             let laterMinimum = arguments[(position + 1)...].reduce(0) { $0 + $1.minimumCount }
-            let available = positionals.count - cursor - laterMinimum
-            let take = argument.isRepeating ? max(available, 0) : min(max(available, 0), 1)
+            let remaining = positionals.count - cursor
+            let spare = max(remaining - laterMinimum, 0)
+            // A required argument takes a value even when later ones then go short, so the error names the first
+            // argument that got nothing.
+            let least = min(argument.minimumCount, remaining)
+            let take = argument.isRepeating ? max(spare, least) : max(min(spare, 1), least)
             guard take >= argument.minimumCount else {
                 let name = argument.isRepeating ? "<\(argument.name)> ..." : "<\(argument.name)>"
                 throw CommandLineError(
