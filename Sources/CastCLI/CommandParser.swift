@@ -1,13 +1,3 @@
-/// What a command line asks for once parsed.
-public enum ParseOutcome: Sendable {
-    /// Run the selected command with these values.
-    case run(Invocation)
-    /// Print the help page of the command at this path (`-h`, `--help`, `help SUB…`, or a command without handler).
-    case help(commandPath: [String])
-    /// Print the root's version (`--version`).
-    case version(String)
-}
-
 /// Turns an argument list (program name excluded) into a `ParseOutcome` for a command tree.
 ///
 /// Words are read left to right: a subcommand name descends before any positional value of the current command,
@@ -164,7 +154,7 @@ public struct CommandParser: Sendable {
         _ words: [String], _ index: Int, for spec: OptionSpec, label: String, state: ParseState
     ) throws(CommandLineError) -> String {
         let next = index + 1
-        guard next < words.count, isPositional(words[next], for: state.current) || words[next] == "-" else {
+        guard next < words.count, isPositional(words[next], for: state.current) else {
             throw CommandLineError(
                 .missingValue, "Missing value for '\(label)'", commandPath: state.path, argumentIndex: index,
                 help: spec.help.isEmpty ? nil : "\(label)  \(spec.help)")

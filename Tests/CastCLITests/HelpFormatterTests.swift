@@ -162,13 +162,4 @@ import Testing
             #expect(line.count < 50, "line too long: \(line)")
         }
     }
-
-    @Test func longWordIsKeptWholeOnItsOwnLine() {
-        let wrapped = TextWrapper.wrap("a " + String(repeating: "x", count: 30) + " b", width: 20)
-        #expect(wrapped == "a\n" + String(repeating: "x", count: 30) + "\nb")
-    }
-
-    @Test func wrapperKeepsParagraphBreaks() {
-        #expect(TextWrapper.wrap("one two\n\nthree", width: 80, indent: 2) == "  one two\n\n  three")
-    }
 }
