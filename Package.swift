@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "castscopeTests",
-            dependencies: ["CastTestSupport"],
+            dependencies: ["castscope", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
