@@ -47,12 +47,12 @@ public struct LogFormatter: Sendable {
         out.append(0x20)
         if colored { UTF8Appender.append(Self.colorCode(record.level), to: &out) }
         out.append(contentsOf: Bytes.paddedLabels[record.level.rawValue])
-        if colored { out.append(contentsOf: Bytes.literal0) }
+        if colored { out.append(contentsOf: Bytes.colorReset) }
         out.append(0x20)
         UTF8Appender.append(record.className, to: &out)
-        out.append(contentsOf: Bytes.literal1)
+        out.append(contentsOf: Bytes.functionOpen)
         UTF8Appender.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
-        out.append(contentsOf: Bytes.literal2)
+        out.append(contentsOf: Bytes.functionClose)
         UTF8Appender.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
         out.append(UInt8(ascii: ":"))
         TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
@@ -65,19 +65,19 @@ public struct LogFormatter: Sendable {
     }
 
     private mutating func appendJSON(_ record: LogRecord, to out: inout [UInt8]) {
-        out.append(contentsOf: Bytes.literal3)
+        out.append(contentsOf: Bytes.jsonTimestampKey)
         timestamps.append(record.timestamp, to: &out)
-        out.append(contentsOf: Bytes.literal4)
+        out.append(contentsOf: Bytes.jsonLevelKey)
         out.append(contentsOf: Bytes.names[record.level.rawValue])
-        out.append(contentsOf: Bytes.literal5)
+        out.append(contentsOf: Bytes.jsonClassKey)
         JSONString.appendQuoted(record.className, to: &out)
-        out.append(contentsOf: Bytes.literal6)
+        out.append(contentsOf: Bytes.jsonFunctionKey)
         JSONString.appendQuoted(record.function, to: &out)
-        out.append(contentsOf: Bytes.literal7)
+        out.append(contentsOf: Bytes.jsonFileKey)
         JSONString.appendQuoted(record.file, to: &out)
-        out.append(contentsOf: Bytes.literal8)
+        out.append(contentsOf: Bytes.jsonLineKey)
         TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
-        out.append(contentsOf: Bytes.literal9)
+        out.append(contentsOf: Bytes.jsonMessageKey)
         JSONString.appendQuoted(record.message, to: &out)
         for field in record.metadata {
             out.append(UInt8(ascii: ","))
@@ -94,9 +94,9 @@ public struct LogFormatter: Sendable {
     }
 
     private mutating func appendLogfmt(_ record: LogRecord, to out: inout [UInt8]) {
-        out.append(contentsOf: Bytes.literal10)
+        out.append(contentsOf: Bytes.logfmtTimestampKey)
         timestamps.append(record.timestamp, to: &out)
-        out.append(contentsOf: Bytes.literal11)
+        out.append(contentsOf: Bytes.logfmtLevelKey)
         out.append(contentsOf: Bytes.names[record.level.rawValue])
         let fixed: [(String, String)] = [
             ("class", record.className), ("function", record.function), ("file", record.file),
@@ -208,18 +208,18 @@ enum UTF8Appender {
 
 /// Byte forms of the fixed text the formatters write on every record.
 private enum Bytes {
-    static let literal0: [UInt8] = Array("\u{1B}[0m".utf8)
-    static let literal1: [UInt8] = Array(" -[".utf8)
-    static let literal2: [UInt8] = Array("] ".utf8)
-    static let literal3: [UInt8] = Array(#"{"ts":""#.utf8)
-    static let literal4: [UInt8] = Array(#"","level":""#.utf8)
-    static let literal5: [UInt8] = Array(#"","class":"#.utf8)
-    static let literal6: [UInt8] = Array(#","function":"#.utf8)
-    static let literal7: [UInt8] = Array(#","file":"#.utf8)
-    static let literal8: [UInt8] = Array(#","line":"#.utf8)
-    static let literal9: [UInt8] = Array(#","msg":"#.utf8)
-    static let literal10: [UInt8] = Array("ts=".utf8)
-    static let literal11: [UInt8] = Array(" level=".utf8)
+    static let colorReset: [UInt8] = Array("\u{1B}[0m".utf8)
+    static let functionOpen: [UInt8] = Array(" -[".utf8)
+    static let functionClose: [UInt8] = Array("] ".utf8)
+    static let jsonTimestampKey: [UInt8] = Array(#"{"ts":""#.utf8)
+    static let jsonLevelKey: [UInt8] = Array(#"","level":""#.utf8)
+    static let jsonClassKey: [UInt8] = Array(#"","class":"#.utf8)
+    static let jsonFunctionKey: [UInt8] = Array(#","function":"#.utf8)
+    static let jsonFileKey: [UInt8] = Array(#","file":"#.utf8)
+    static let jsonLineKey: [UInt8] = Array(#","line":"#.utf8)
+    static let jsonMessageKey: [UInt8] = Array(#","msg":"#.utf8)
+    static let logfmtTimestampKey: [UInt8] = Array("ts=".utf8)
+    static let logfmtLevelKey: [UInt8] = Array(" level=".utf8)
     static let paddedLabels: [[UInt8]] = LogLevel.allCases.map { Array($0.paddedLabel.utf8) }
     static let names: [[UInt8]] = LogLevel.allCases.map { Array($0.name.utf8) }
 }
