@@ -41,9 +41,10 @@ enum DemoScript {
         channel.verbose(
             "recv RECEIVER_STATUS", ["cast.ns": "urn:x-cast:com.google.cast.receiver", "cast.request_id": 1])
         session.info("session started", ["cast.session_id": "7E2D6A58-0001", "cast.app_id": "CC1AD845"])
+        let load = #"{"type":"LOAD","media":{"contentId":"https://cdn.example/bbb.mp4?token=abc123&q=hd","#
+            + #""contentType":"video/mp4"},"credentials":"user-42-secret","requestId":2}"#
         mediaChannel.verbose(
-            #"send LOAD {"type":"LOAD","media":{"contentId":"https://cdn.example/bbb.mp4?token=abc123&q=hd","#
-                + #""contentType":"video/mp4"},"credentials":"user-42-secret","requestId":2}"#,
+            "send LOAD \(load)",
             ["cast.ns": "urn:x-cast:com.google.cast.media", "cast.request_id": 2])
         media.debug("load request 2 in progress")
         mediaChannel.verbose(
