@@ -11,24 +11,51 @@ public enum JSONString {
 
     /// Appends the escaped body of `string` without quotes.
     public static func appendEscaped(_ string: String, to out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            while index < count {
-                let byte = utf8[index]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                    index += 1
+        if let done: Void = string.utf8.withContiguousStorageIfAvailable({ appendEscaped(bytes: $0, to: &out) }) {
+            return done
+        }
+        Array(string.utf8).withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &out) }
+    }
+
+    /// Appends escaped UTF-8, scanning eight bytes at a time for the three kinds that need escaping.
+    public static func appendEscaped(bytes utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            if index + 8 <= count {
+                // SAFETY: index + 8 <= count, so the eight bytes are inside the buffer; loadUnaligned allows any address.
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if !wordNeedsEscape(word) {
+                    index += 8
                     continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(for: byte, to: &out)
-                index += 1
-                runStart = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            let byte = base[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                index += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            appendEscape(for: byte, to: &out)
+            index += 1
+            runStart = index
         }
+        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+
+    /// True when any byte of `word` is below 0x20, a quote or a backslash (bit tricks on eight bytes at once).
+    @inline(__always)
+    private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        return (control | hasQuote | hasBackslash) != 0
     }
 
     private static func appendEscape(for byte: UInt8, to out: inout [UInt8]) {

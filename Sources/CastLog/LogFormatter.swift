@@ -181,8 +181,9 @@ enum TextFieldWriter {
 /// Appends strings' UTF-8 through their contiguous storage (a plain `append(contentsOf: s.utf8)` copies byte by byte).
 enum UTF8Appender {
     static func append(_ string: String, to out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { out.append(contentsOf: $0) }
+        if string.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: Array(string.utf8))
+        }
     }
 
     /// Appends `string` up to (not including) the first `stop` byte.
