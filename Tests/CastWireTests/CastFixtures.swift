@@ -26,6 +26,11 @@ enum CastFixtures {
         return bytes
     }
 
+    /// The bytes of a committed cast vector.
+    static func vector(_ file: String) throws -> [UInt8] {
+        try read(vectorsDirectory.appendingPathComponent(file))
+    }
+
     /// Reads a file's bytes.
     static func read(_ url: URL) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: url))
