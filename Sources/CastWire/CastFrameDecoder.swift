@@ -19,15 +19,14 @@ public struct CastFrameDecoder: Sendable {
     /// Decodes the next frame, or returns `nil` (reader untouched) when more bytes are needed.
     public mutating func decode(_ reader: inout ByteReader) throws(FramingError) -> CastMessage? {
         guard let body = try Self.nextBody(reader) else { return nil }
-        let message: CastMessage
         do throws(ProtobufError) {
-            message = try CastMessage(protobuf: body)
+            let message = try CastMessage(protobuf: body)
+            _ = reader.skip(Self.headerSize + body.remaining)
+            framesDecoded += 1
+            return message
         } catch {
             throw FramingError(.invalidMessage(error), offset: reader.position)
         }
-        _ = reader.skip(Self.headerSize + body.remaining)
-        framesDecoded += 1
-        return message
     }
 
     /// The body of the next frame as a bounded reader, or `nil` if it is incomplete; consumes nothing.
