@@ -1,9 +1,44 @@
+import CastWire
 import FuzzSupport
 
-// Placeholder until the parser lands: exercises nothing yet.
+// Feeds arbitrary bytes to the Cast frame decoder, both in one piece and through the appending stream in two
+// pieces, and checks that both agree and that every decoded message re-frames to something that decodes equal.
+@inline(never)
+func fuzzFrames(_ bytes: [UInt8]) -> Int {
+    var reader = ByteReader(bytes)
+    var decoder = CastFrameDecoder()
+    var messages: [CastMessage] = []
+    var failure: FramingError?
+    do {
+        while let message = try decoder.decode(&reader) { messages.append(message) }
+    } catch {
+        failure = error
+    }
+    var stream = CastFrameStream()
+    let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    stream.append(bytes[0..<split])
+    var streamed: [CastMessage] = []
+    var streamFailure: FramingError?
+    do {
+        while let message = try stream.next() { streamed.append(message) }
+        stream.append(bytes[split...])
+        while let message = try stream.next() { streamed.append(message) }
+    } catch {
+        streamFailure = error
+    }
+    precondition(streamed == messages && streamFailure == failure, "stream and reader disagree")
+    for message in messages {
+        guard let frame = try? CastFrameEncoder.encode(message) else { continue }
+        var again = ByteReader(frame)
+        var fresh = CastFrameDecoder()
+        precondition((try? fresh.decode(&again)) == message, "re-framed message decodes differently")
+    }
+    return messages.count
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    _ = fuzzInput(data, size)
+    withExtendedLifetime(fuzzFrames(fuzzInput(data, size))) {}
     return 0
 }
 
