@@ -1,3 +1,4 @@
+import CastJSON
 import CastWire
 import FuzzSupport
 
@@ -27,7 +28,16 @@ func fuzzFrames(_ bytes: [UInt8]) -> Int {
         streamFailure = error
     }
     precondition(streamed == messages && streamFailure == failure, "stream and reader disagree")
+    // The `decode frames` dump and the payload models see the same messages: they must not crash either.
+    let dump = CastFrameDump.run(input: bytes)
+    precondition(dump.lines.count == messages.count, "dump and decoder disagree")
     for message in messages {
+        if let text = message.payloadUTF8,
+           let payload = try? CastPayload(namespace: CastNamespace(rawValue: message.namespace), jsonText: text) {
+            // A model that decoded must decode again from its own JSON.
+            precondition((try? CastPayload(namespace: CastNamespace(rawValue: message.namespace), json: payload.json))
+                != nil, "payload model does not re-decode")
+        }
         guard let frame = try? CastFrameEncoder.encode(message) else { continue }
         var again = ByteReader(frame)
         var fresh = CastFrameDecoder()
