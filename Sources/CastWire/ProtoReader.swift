@@ -41,11 +41,13 @@ public struct ProtoReader: Sendable {
         let start = position
         if start >= limit { return nil }
         let raw: UInt64
+        let end: Int
         let first = storage[start]
         if first < 0x80 {
-            raw = UInt64(first)  // fields 1-15: the whole key is one byte
+            (raw, end) = (UInt64(first), start + 1)  // fields 1-15: the whole key is one byte
         } else {
-            raw = try varint(at: start).value
+            // Keys may be encoded in more bytes than needed (protobuf allows it); `end` is where this one stops.
+            (raw, end) = try varint(at: start)
         }
         let number = raw >> 3
         guard number >= 1, number <= UInt64(ProtoTag.maximumFieldNumber) else {
@@ -58,7 +60,7 @@ public struct ProtoReader: Sendable {
         if wireType == .startGroup || wireType == .endGroup {
             throw ProtobufError(.malformed(.groupsNotSupported), offset: start, fieldNumber: UInt32(number))
         }
-        position = start + (first < 0x80 ? 1 : ProtoWriter.varintSize(raw))
+        position = end
         return ProtoTag(fieldNumber: UInt32(number), wireType: wireType)
     }
 

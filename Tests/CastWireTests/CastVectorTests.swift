@@ -9,6 +9,9 @@ import Testing
         let type: String
         let bytes: [UInt8]
         let values: [String: Any]
+        let entry: [String: Any]
+
+        var isDecodeOnly: Bool { entry["decodeOnly"] as? Bool ?? false }
     }
 
     static func loadVectors(from directory: URL = CastFixtures.vectorsDirectory) throws -> [Vector] {
@@ -19,9 +22,12 @@ import Testing
             let file = try #require(entry["file"] as? String)
             return Vector(name: name, type: try #require(entry["type"] as? String),
                           bytes: try CastFixtures.read(directory.appendingPathComponent(file)),
-                          values: try #require(entry["values"] as? [String: Any]))
+                          values: entry["values"] as? [String: Any] ?? [:], entry: entry)
         }
     }
+
+    /// Encode+decode vectors: values written by upb from a message it built.
+    static func roundTripVectors() throws -> [Vector] { try loadVectors().filter { !$0.isDecodeOnly } }
 
     static func expectedCastMessage(_ v: [String: Any]) throws -> CastMessage {
         let payloadType = try #require(v["payloadType"] as? Int)
@@ -71,7 +77,7 @@ import Testing
     }
 
     @Test func everyPythonVectorDecodesToTheSameValues() throws {
-        for vector in try Self.loadVectors() {
+        for vector in try Self.roundTripVectors() {
             if vector.type == "CastMessage" {
                 let decoded = try CastMessage(protobuf: vector.bytes)
                 #expect(decoded == (try Self.expectedCastMessage(vector.values)), "\(vector.name)")
@@ -83,7 +89,7 @@ import Testing
     }
 
     @Test func ourEncodingOfTheSameValuesIsByteIdentical() throws {
-        for vector in try Self.loadVectors() {
+        for vector in try Self.roundTripVectors() {
             if vector.type == "CastMessage" {
                 let message = try Self.expectedCastMessage(vector.values)
                 #expect(message.protobufBytes() == vector.bytes, "\(vector.name)")
@@ -95,7 +101,7 @@ import Testing
     }
 
     @Test func everyCastVectorSurvivesFramingBackToBack() throws {
-        let messages = try Self.loadVectors().filter { $0.type == "CastMessage" }
+        let messages = try Self.roundTripVectors().filter { $0.type == "CastMessage" }
         var stream: [UInt8] = []
         for vector in messages { stream += CastFixtures.frame(vector.bytes) }
         var reader = ByteReader(stream)
@@ -104,6 +110,44 @@ import Testing
         while let message = try decoder.decode(&reader) { decoded.append(message) }
         #expect(reader.isAtEnd)
         #expect(decoded == (try messages.map { try Self.expectedCastMessage($0.values) }))
+    }
+
+    /// Hand-made encodings (overlong varints, reordered/duplicate/unknown fields, broken input): we accept and
+    /// reject what upb does, with the same values and upb's re-encoding, except where the vector documents that
+    /// castscope is deliberately stricter ("reject") or keeps more ("accept").
+    @Test func decodeOnlyVectorsBehaveLikeUpbOrAsDocumented() throws {
+        let vectors = try Self.loadVectors().filter(\.isDecodeOnly)
+        #expect(vectors.count >= 15)
+        for vector in vectors {
+            let expectation = try #require(vector.entry["castscope"] as? String)
+            let pythonAccepts = vector.entry["python"] as? String == "accept"
+            let decoded: (value: AnyHashable, bytes: [UInt8])?
+            if vector.type == "CastMessage" {
+                decoded = (try? CastMessage(protobuf: vector.bytes)).map { ($0, $0.protobufBytes()) }
+            } else {
+                decoded = (try? DeviceAuthMessage(protobuf: vector.bytes)).map { ($0, $0.protobufBytes()) }
+            }
+            switch expectation {
+            case "same" where pythonAccepts:
+                let result = try #require(decoded, "\(vector.name): upb accepts, castscope rejects")
+                let expected: AnyHashable = vector.type == "CastMessage"
+                    ? AnyHashable(try Self.expectedCastMessage(vector.values))
+                    : AnyHashable(Self.expectedDeviceAuth(vector.values))
+                #expect(result.value == expected, "\(vector.name)")
+                #expect(result.bytes == CastFixtures.hex(vector.entry["pythonReencodedHex"] as? String ?? ""),
+                        "\(vector.name): re-encoding differs from upb's")
+            case "same", "reject":
+                #expect(decoded == nil, "\(vector.name): castscope accepts what it should reject")
+            case "accept":
+                let result = try #require(decoded, "\(vector.name): castscope should keep this message")
+                let expected: AnyHashable = vector.type == "CastMessage"
+                    ? AnyHashable(try Self.expectedCastMessage(vector.values))
+                    : AnyHashable(Self.expectedDeviceAuth(vector.values))
+                #expect(result.value == expected, "\(vector.name)")
+            default:
+                Issue.record("\(vector.name): unknown expectation \(expectation)")
+            }
+        }
     }
 
     /// Reruns the generator against the installed pychromecast/protobuf and compares with the committed fixtures,

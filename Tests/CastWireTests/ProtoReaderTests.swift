@@ -77,6 +77,19 @@ import Testing
         #expect(throws: ProtobufError(.malformed(.invalidFieldNumber(1 << 29)), offset: 0)) { try large.readTag() }
     }
 
+    @Test func overlongKeyAndValueVarintsAreAccepted() throws {
+        var reader = ProtoReader([
+            0x88, 0x80, 0x00,  // 0: field 1, varint, key padded to three bytes
+            0x81, 0x00,        // 3: value 1 in two bytes
+            0x10, 0x02,        // 5: field 2, varint 2
+        ])
+        #expect(try reader.readTag() == ProtoTag(fieldNumber: 1, wireType: .varint))
+        #expect(reader.position == 3)
+        #expect(try reader.readVarint() == 1)
+        #expect(try reader.readTag() == ProtoTag(fieldNumber: 2, wireType: .varint))
+        #expect(try reader.readVarint() == 2)
+    }
+
     @Test func readTagReturnsNilAtEnd() throws {
         var reader = ProtoReader([])
         #expect(try reader.readTag() == nil)
