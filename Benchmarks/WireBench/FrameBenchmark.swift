@@ -37,6 +37,10 @@ func runFrameBenchmark() {
     if let python {
         print(String(format: "python-protobuf (%@): %.2f M frames/s, %.0f MB/s", python.implementation,
                      python.framesPerSecond / 1e6, python.megabytesPerSecond))
+        if let withFields = python.framesPerSecondReadingFields {
+            print(String(format: "python-protobuf parse + read source/destination/namespace/payload: %.2f M frames/s",
+                         withFields / 1e6))
+        }
         print(String(format: "ratio frames_per_s castscope/python-protobuf = %.2f", framesPerSecond / python.framesPerSecond))
     } else {
         print("python-protobuf: unavailable (run ./scripts/setup to create .venv)")

@@ -5,6 +5,7 @@ struct PythonFrameBenchmark {
     var implementation: String
     var framesPerSecond: Double
     var megabytesPerSecond: Double
+    var framesPerSecondReadingFields: Double?
 
     static func run(_ bytes: [UInt8]) -> PythonFrameBenchmark? {
         let python = ProcessInfo.processInfo.environment["CASTSCOPE_PYTHON"] ?? ".venv/bin/python"
@@ -36,6 +37,7 @@ struct PythonFrameBenchmark {
             return nil
         }
         return PythonFrameBenchmark(implementation: object["implementation"] as? String ?? "?",
-                                    framesPerSecond: fps, megabytesPerSecond: mbps)
+                                    framesPerSecond: fps, megabytesPerSecond: mbps,
+                                    framesPerSecondReadingFields: object["frames_per_s_reading_fields"] as? Double)
     }
 }
