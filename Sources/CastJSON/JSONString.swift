@@ -14,12 +14,20 @@ public enum JSONString {
         var string = string
         string.withUTF8 { utf8 in
             var runStart = 0
-            for (position, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(for: byte, to: &out)
-                runStart = position + 1
+                index += 1
+                runStart = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
         }
     }
 

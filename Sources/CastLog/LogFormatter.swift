@@ -45,17 +45,17 @@ public struct LogFormatter: Sendable {
     private mutating func appendText(_ record: LogRecord, to out: inout [UInt8]) {
         timestamps.append(record.timestamp, to: &out)
         out.append(0x20)
-        if colored { out.append(contentsOf: Self.colorCode(record.level).utf8) }
-        out.append(contentsOf: record.level.paddedLabel.utf8)
-        if colored { out.append(contentsOf: "\u{1B}[0m".utf8) }
+        if colored { UTF8Appender.append(Self.colorCode(record.level), to: &out) }
+        out.append(contentsOf: Bytes.paddedLabels[record.level.rawValue])
+        if colored { out.append(contentsOf: Bytes.colorReset) }
         out.append(0x20)
-        out.append(contentsOf: record.className.utf8)
-        out.append(contentsOf: " -[".utf8)
-        out.append(contentsOf: record.functionBaseName.utf8)
-        out.append(contentsOf: "] ".utf8)
-        out.append(contentsOf: record.fileName.utf8)
+        UTF8Appender.append(record.className, to: &out)
+        out.append(contentsOf: Bytes.functionOpen)
+        UTF8Appender.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
+        out.append(contentsOf: Bytes.functionClose)
+        UTF8Appender.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
         out.append(UInt8(ascii: ":"))
-        out.append(contentsOf: String(record.line).utf8)
+        TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
         out.append(0x20)
         TextFieldWriter.appendSingleLine(record.message, to: &out)
         for field in record.metadata {
@@ -65,19 +65,19 @@ public struct LogFormatter: Sendable {
     }
 
     private mutating func appendJSON(_ record: LogRecord, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"ts":""#.utf8)
+        out.append(contentsOf: Bytes.jsonTimestampKey)
         timestamps.append(record.timestamp, to: &out)
-        out.append(contentsOf: #"","level":""#.utf8)
-        out.append(contentsOf: record.level.name.utf8)
-        out.append(contentsOf: #"","class":"#.utf8)
+        out.append(contentsOf: Bytes.jsonLevelKey)
+        out.append(contentsOf: Bytes.names[record.level.rawValue])
+        out.append(contentsOf: Bytes.jsonClassKey)
         JSONString.appendQuoted(record.className, to: &out)
-        out.append(contentsOf: #","function":"#.utf8)
+        out.append(contentsOf: Bytes.jsonFunctionKey)
         JSONString.appendQuoted(record.function, to: &out)
-        out.append(contentsOf: #","file":"#.utf8)
+        out.append(contentsOf: Bytes.jsonFileKey)
         JSONString.appendQuoted(record.file, to: &out)
-        out.append(contentsOf: #","line":"#.utf8)
-        out.append(contentsOf: String(record.line).utf8)
-        out.append(contentsOf: #","msg":"#.utf8)
+        out.append(contentsOf: Bytes.jsonLineKey)
+        TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
+        out.append(contentsOf: Bytes.jsonMessageKey)
         JSONString.appendQuoted(record.message, to: &out)
         for field in record.metadata {
             out.append(UInt8(ascii: ","))
@@ -94,10 +94,10 @@ public struct LogFormatter: Sendable {
     }
 
     private mutating func appendLogfmt(_ record: LogRecord, to out: inout [UInt8]) {
-        out.append(contentsOf: "ts=".utf8)
+        out.append(contentsOf: Bytes.logfmtTimestampKey)
         timestamps.append(record.timestamp, to: &out)
-        out.append(contentsOf: " level=".utf8)
-        out.append(contentsOf: record.level.name.utf8)
+        out.append(contentsOf: Bytes.logfmtLevelKey)
+        out.append(contentsOf: Bytes.names[record.level.rawValue])
         let fixed: [(String, String)] = [
             ("class", record.className), ("function", record.function), ("file", record.file),
             ("line", String(record.line)), ("msg", record.message),
@@ -132,23 +132,40 @@ public struct LogFormatter: Sendable {
 enum TextFieldWriter {
     /// Appends `key=value`, quoting the value JSON-style when it is empty or holds spaces, quotes, `=` or controls.
     static func appendKeyValue(_ key: String, _ value: String, to out: inout [UInt8]) {
-        out.append(contentsOf: key.utf8)
+        UTF8Appender.append(key, to: &out)
         out.append(UInt8(ascii: "="))
         if needsQuotes(value) {
             JSONString.appendQuoted(value, to: &out)
         } else {
-            out.append(contentsOf: value.utf8)
+            UTF8Appender.append(value, to: &out)
+        }
+    }
+
+    /// Appends the decimal digits of `value`.
+    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        guard value >= 10 else {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
         }
     }
 
     /// Appends `text` with line breaks escaped, so one record stays one line.
     static func appendSingleLine(_ text: String, to out: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count where bytes[index] == 0x0A || bytes[index] == 0x0D {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: (bytes[index] == 0x0A ? "\\n" : "\\r").utf8)
+                runStart = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
     }
 
@@ -159,4 +176,50 @@ enum TextFieldWriter {
         }
         return false
     }
+}
+
+/// Appends strings' UTF-8 through their contiguous storage (a plain `append(contentsOf: s.utf8)` copies byte by byte).
+enum UTF8Appender {
+    static func append(_ string: String, to out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Appends `string` up to (not including) the first `stop` byte.
+    static func appendPrefix(_ string: String, upTo stop: UInt8, to out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            var end = 0
+            while end < bytes.count, bytes[end] != stop { end += 1 }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<end]))
+        }
+    }
+
+    /// Appends what follows the last `separator` byte of `string` (all of it when there is none).
+    static func appendSuffix(_ string: String, after separator: UInt8, to out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != separator { start -= 1 }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+        }
+    }
+}
+
+/// Byte forms of the fixed text the formatters write on every record.
+private enum Bytes {
+    static let colorReset: [UInt8] = Array("\u{1B}[0m".utf8)
+    static let functionOpen: [UInt8] = Array(" -[".utf8)
+    static let functionClose: [UInt8] = Array("] ".utf8)
+    static let jsonTimestampKey: [UInt8] = Array(#"{"ts":""#.utf8)
+    static let jsonLevelKey: [UInt8] = Array(#"","level":""#.utf8)
+    static let jsonClassKey: [UInt8] = Array(#"","class":"#.utf8)
+    static let jsonFunctionKey: [UInt8] = Array(#","function":"#.utf8)
+    static let jsonFileKey: [UInt8] = Array(#","file":"#.utf8)
+    static let jsonLineKey: [UInt8] = Array(#","line":"#.utf8)
+    static let jsonMessageKey: [UInt8] = Array(#","msg":"#.utf8)
+    static let logfmtTimestampKey: [UInt8] = Array("ts=".utf8)
+    static let logfmtLevelKey: [UInt8] = Array(" level=".utf8)
+    static let paddedLabels: [[UInt8]] = LogLevel.allCases.map { Array($0.paddedLabel.utf8) }
+    static let names: [[UInt8]] = LogLevel.allCases.map { Array($0.name.utf8) }
 }

@@ -59,13 +59,12 @@ struct TimestampCache {
         }
         out.append(contentsOf: prefix)
         out.append(UInt8(ascii: "."))
-        var fraction = Int(max(0, min(999_999, timestamp.microseconds)))
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 6)
-        for position in stride(from: 5, through: 0, by: -1) {
-            digits[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
+        let fraction = Int(max(0, min(999_999, timestamp.microseconds)))
+        var divisor = 100_000
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10))
+            divisor /= 10
         }
-        out.append(contentsOf: digits)
         out.append(UInt8(ascii: "Z"))
     }
 

@@ -26,17 +26,15 @@ public enum Redactor {
 
     /// `text` with secrets replaced; returns `text` itself when there is nothing to redact.
     public static func redactText(_ text: String) -> String {
-        var hasQuote = false
-        var hasEquals = false
-        var hasColon = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): hasQuote = true
-            case UInt8(ascii: "="): hasEquals = true
-            case UInt8(ascii: ":"): hasColon = true
-            default: continue
-            }
+        // One table lookup per byte: bit 1 = '"', bit 2 = '=', bit 4 = ':'.
+        var seen: UInt8 = 0
+        var scanned = text
+        scanned.withUTF8 { bytes in
+            for byte in bytes { seen |= triggerTable[Int(byte)] }
         }
+        let hasQuote = seen & 1 != 0
+        let hasEquals = seen & 2 != 0
+        let hasColon = seen & 4 != 0
         guard hasQuote || hasEquals || hasColon else { return text }
         var bytes = Array(text.utf8)
         var changed = false
@@ -44,6 +42,15 @@ public enum Redactor {
         if hasEquals { changed = redactQueryParameters(&bytes) || changed }
         if hasColon || hasEquals { changed = redactAuthorizationHeaders(&bytes) || changed }
         return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    private static let triggerTable: [UInt8] = (0..<256).map { byte in
+        switch byte {
+        case 0x22: return 1
+        case 0x3D: return 2
+        case 0x3A: return 4
+        default: return 0
+        }
     }
 
     // MARK: Names

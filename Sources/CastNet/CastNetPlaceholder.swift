@@ -1,0 +1,2 @@
+/// Placeholder: CastNet lands with its issue.
+public enum CastNetPlaceholder {}

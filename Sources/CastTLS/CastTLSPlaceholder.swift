@@ -1,0 +1,2 @@
+/// Placeholder: CastTLS lands with its issue.
+public enum CastTLSPlaceholder {}
