@@ -114,6 +114,7 @@ let package = Package(
             name: "WireBench",
             dependencies: ["CastWire", "CastTestSupport"],
             path: "Benchmarks/WireBench",
+            exclude: ["pyframes.py"],
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in
