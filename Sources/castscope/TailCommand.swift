@@ -10,8 +10,9 @@ private let tailStopRequested = Atomic<Bool>(false)
 
 /// `castscope tail`: print the last records of log files, filtered and merged by time, and follow them.
 ///
-/// Glue only: `LogFileFollower` reads and follows each path, `LogTailSelector` parses and filters lines,
-/// `LogTailBuffer` keeps the last N, `LogMerger` merges files by time and `LogTailPrinter` formats.
+/// Glue only: `LogTailSession` does the work (`LogFileFollower` per path, `LogTailSelector` to parse and filter,
+/// `LogTailBuffer` for the last N, `LogMerger` to merge by time, `LogTailPrinter` to format); this file turns the
+/// options into a filter, installs the signal handlers and writes what the session emits.
 enum TailCommand {
     static var spec: CommandSpec {
         CommandSpec(
@@ -63,23 +64,32 @@ enum TailCommand {
             throw CommandLineError.validation("'-' (standard input) can be given only once")
         }
         let filter = try makeFilter(invocation)
-        var state = TailState(
-            files: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since),
-            printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)), io: io)
-        if !follow {
-            guard state.readInitial() else { return 1 }
-            state.reportUnparsedCount()
+        var session = LogTailSession(
+            paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since),
+            printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
+        let emit = { (rendered: LogTailPrinter.Rendered) in
+            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
+            if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
+        }
+        if follow {
+            // Touch the flag before the handlers can run, so its lazy initialisation never happens in a handler.
+            tailStopRequested.store(false, ordering: .relaxed)
+            signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+            signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+        }
+        let failures = session.readInitial(emit)
+        guard failures.isEmpty else {
+            for failure in failures { io.printError("Error: \(failure)") }
+            return 1
+        }
+        guard follow else {
+            if let summary = session.unparsedSummary { io.printError(summary) }
             return 0
         }
-        // Touch the flag before the handlers can run, so its lazy initialisation never happens inside a handler.
-        tailStopRequested.store(false, ordering: .relaxed)
-        signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-        guard state.readInitial() else { return 1 }
-        while !tailStopRequested.load(ordering: .relaxed), !state.allStreamsEnded {
+        while !tailStopRequested.load(ordering: .relaxed), !session.allInputsEnded {
             try? await Task.sleep(for: pollInterval)
             if tailStopRequested.load(ordering: .relaxed) { break }
-            state.followOnce()
+            session.followOnce(emit)
         }
         return 0
     }
@@ -128,116 +138,5 @@ enum TailCommand {
     private static func trimmed(_ text: Substring) -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
-    }
-}
-
-/// The followers, selectors and printer of one `castscope tail` run.
-private struct TailState {
-    let files: [String]
-    let follow: Bool
-    let lineCount: Int
-    let followers: [LogFileFollower]
-    var selectors: [LogTailSelector]
-    var printer: LogTailPrinter
-    let io: any CommandOutput
-
-    init(
-        files: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, printer: LogTailPrinter,
-        io: any CommandOutput
-    ) {
-        self.files = files
-        self.follow = follow
-        self.lineCount = lineCount
-        followers = files.map {
-            $0 == "-" ? LogFileFollower(streamDescriptor: 0, waitingForEnd: !follow) : LogFileFollower(path: $0)
-        }
-        selectors = Array(repeating: selector, count: files.count)
-        self.printer = printer
-        self.io = io
-    }
-
-    /// True when every input is a stream that has ended, so following has nothing left to wait for.
-    var allStreamsEnded: Bool { followers.allSatisfy(\.isFinished) }
-
-    /// Reads every file to its current end and prints the last N records of the merged stream; false (after
-    /// printing `Error: cannot read FILE: reason`) when a file cannot be read.
-    mutating func readInitial() -> Bool {
-        var tails = files.map { _ in LogTailBuffer<LogTailEntry>(capacity: lineCount) }
-        var failures: [String] = []
-        for index in followers.indices {
-            followers[index].poll { event in
-                switch event {
-                case .line(let line):
-                    if let entry = selectors[index].entry(for: line) { tails[index].append(entry) }
-                case .missing where !follow:
-                    failures.append("cannot read \(files[index]): No such file or directory")
-                case .failed(let error):
-                    failures.append(error.description)
-                default:
-                    note(event, index: index)
-                }
-            }
-        }
-        guard failures.isEmpty else {
-            for failure in failures { io.printError("Error: \(failure)") }
-            return false
-        }
-        let merged = LogMerger.merge(tails.map(\.elements)).suffix(lineCount)
-        emit(printer.render(Array(merged)))
-        return true
-    }
-
-    /// Polls every file once and prints what arrived, file by file in argument order.
-    mutating func followOnce() {
-        for index in followers.indices {
-            var rendered = LogTailPrinter.Rendered()
-            followers[index].poll { event in
-                if case .line(let line) = event {
-                    if let entry = selectors[index].entry(for: line) {
-                        printer.render(entry, into: &rendered)
-                        // Keep memory bounded when a file grows fast: write every 64 KiB.
-                        if rendered.output.count >= 64 * 1024 {
-                            emit(rendered)
-                            rendered = LogTailPrinter.Rendered()
-                        }
-                    }
-                } else {
-                    emit(rendered)
-                    rendered = LogTailPrinter.Rendered()
-                    note(event, index: index)
-                }
-            }
-            emit(rendered)
-        }
-    }
-
-    /// Prints `castscope: N lines were not log records` when some were not.
-    func reportUnparsedCount() {
-        let count = selectors.reduce(0) { $0 + $1.unparsedCount }
-        guard count > 0 else { return }
-        io.printError("castscope: \(count == 1 ? "1 line was not a log record" : "\(count) lines were not log records")")
-    }
-
-    private func emit(_ rendered: LogTailPrinter.Rendered) {
-        if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
-        if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
-    }
-
-    /// Says on stderr what happened to a file, as `tail -F` does.
-    private mutating func note(_ event: LogFileEvent, index: Int) {
-        let name = files[index] == "-" ? "standard input" : files[index]
-        switch event {
-        case .line: return
-        case .overlongLine:
-            selectors[index].noteOverlongLine()
-            io.printError("castscope: \(name): skipped a line longer than \(LogLineParser.maximumLineLength) bytes")
-        case .missing: io.printError("castscope: \(name): no such file yet; waiting for it to appear")
-        case .appeared: io.printError("castscope: \(name) has appeared; following it")
-        case .replaced: io.printError("castscope: \(name) has been replaced; following the new file")
-        case .truncated: io.printError("castscope: \(name): file truncated")
-        case .disappeared: io.printError("castscope: \(name) has disappeared; waiting for it to come back")
-        case .failed(let error): io.printError("castscope: \(error)")
-        case .endOfStream: return
-        }
     }
 }

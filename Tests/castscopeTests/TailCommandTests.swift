@@ -62,7 +62,7 @@ import Glibc
             + "CastSocket.swift:88 \(message)"
     }
 
-    private func lines(_ output: String) -> [String] {
+    static func lines(_ output: String) -> [String] {
         output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
@@ -73,7 +73,7 @@ import Glibc
         let path = try scratch.file("app.log", (0..<12).map { Self.json($0, message: "m\($0)") })
         let result = try CastscopeProcess.run(["tail", path])
         #expect(result.exitCode == 0)
-        #expect(lines(result.standardOutput) == (2..<12).map { Self.text($0, message: "m\($0)") })
+        #expect(Self.lines(result.standardOutput) == (2..<12).map { Self.text($0, message: "m\($0)") })
         #expect(result.standardError.isEmpty)
     }
 
@@ -81,12 +81,12 @@ import Glibc
         let scratch = Scratch()
         let path = try scratch.file("app.log", (0..<5).map { Self.json($0, message: "m\($0)") })
         let three = try CastscopeProcess.run(["tail", "-n", "3", path])
-        #expect(lines(three.standardOutput) == (2..<5).map { Self.text($0, message: "m\($0)") })
+        #expect(Self.lines(three.standardOutput) == (2..<5).map { Self.text($0, message: "m\($0)") })
         let none = try CastscopeProcess.run(["tail", "-n0", path])
         #expect(none.exitCode == 0)
         #expect(none.standardOutput.isEmpty)
         let all = try CastscopeProcess.run(["tail", "--lines=100", path])
-        #expect(lines(all.standardOutput).count == 5)
+        #expect(Self.lines(all.standardOutput).count == 5)
     }
 
     @Test func mergesFilesByTimeKeepingArgumentOrderForEqualTimes() throws {
@@ -98,7 +98,7 @@ import Glibc
             Self.json(2, message: "b2"), Self.json(5, message: "b5-second"), Self.json(6, message: "b6"),
         ])
         let result = try CastscopeProcess.run(["tail", "-n", "5", first, second])
-        #expect(lines(result.standardOutput) == [
+        #expect(Self.lines(result.standardOutput) == [
             Self.text(2, message: "b2"), Self.text(3, message: "a3"), Self.text(5, message: "a5-first"),
             Self.text(5, message: "b5-second"), Self.text(6, message: "b6"),
         ])
@@ -109,7 +109,7 @@ import Glibc
             + Self.json(2, message: "from json") + "\n"
         let result = try CastscopeProcess.run(["tail", "-"], input: Array(input.utf8))
         #expect(result.exitCode == 0)
-        #expect(lines(result.standardOutput) == [
+        #expect(Self.lines(result.standardOutput) == [
             Self.text(1, "WARNING", "GCKSessionManager", "from text", function: "start"),
             Self.text(2, message: "from json"),
         ])
@@ -128,7 +128,7 @@ import Glibc
     }
 
     private func messages(_ output: String) -> [String] {
-        lines(output).map { String($0.split(separator: " ", maxSplits: 5).last ?? "") }
+        Self.lines(output).map { String($0.split(separator: " ", maxSplits: 5).last ?? "") }
     }
 
     @Test func filterFileSelectsRecords() throws {
@@ -184,9 +184,9 @@ import Glibc
         ])
         let relative = try CastscopeProcess.run(["tail", "--since", "10m", recent])
         #expect(relative.standardOutput.hasSuffix(" a minute ago\n"))
-        #expect(lines(relative.standardOutput).count == 1)
+        #expect(Self.lines(relative.standardOutput).count == 1)
         let twoHours = try CastscopeProcess.run(["tail", "--since", "2h", recent])
-        #expect(lines(twoHours.standardOutput).count == 2)
+        #expect(Self.lines(twoHours.standardOutput).count == 2)
     }
 
     /// A JSON line at `seconds` since the epoch.
@@ -218,7 +218,7 @@ import Glibc
         let log = try scratch.file("app.log", [Self.json(1, message: "one"), "garbage", Self.json(2, message: "two")])
         let result = try CastscopeProcess.run(["tail", "--output", "json", log])
         #expect(result.exitCode == 0)
-        #expect(lines(result.standardOutput) == [
+        #expect(Self.lines(result.standardOutput) == [
             Self.json(1, message: "one"), Self.json(2, message: "two"),
         ])
         #expect(result.standardError == "castscope: not a log record: garbage\ncastscope: 1 line was not a log record\n")
@@ -232,7 +232,7 @@ import Glibc
         ])
         let result = try CastscopeProcess.run(["tail", log])
         #expect(result.exitCode == 0)
-        #expect(lines(result.standardOutput) == [
+        #expect(Self.lines(result.standardOutput) == [
             "starting up", Self.text(1, message: "one"), "{\"ts\": broken", Self.text(2, message: "two"),
             "trailing junk",
         ])
@@ -244,7 +244,7 @@ import Glibc
         let long = String(repeating: "x", count: (1 << 20) + 10)
         let log = try scratch.file("app.log", [Self.json(1, message: "before"), long, Self.json(2, message: "after")])
         let result = try CastscopeProcess.run(["tail", log])
-        #expect(lines(result.standardOutput) == [Self.text(1, message: "before"), Self.text(2, message: "after")])
+        #expect(Self.lines(result.standardOutput) == [Self.text(1, message: "before"), Self.text(2, message: "after")])
         #expect(result.standardError == "castscope: \(log): skipped a line longer than 1048576 bytes\n"
             + "castscope: 1 line was not a log record\n")
     }
@@ -296,145 +296,5 @@ import Glibc
         #expect(result.standardOutput.hasPrefix("OVERVIEW: Print the last records of log files"))
         #expect(result.standardOutput.contains("-f, --follow"))
         #expect(result.standardOutput.contains("--output <format>"))
-    }
-
-    // MARK: Following
-
-    /// A running `castscope tail -f` whose output is collected as it arrives; killed if a test leaves it running.
-    final class FollowingProcess: @unchecked Sendable {
-        private let process = Process()
-        private let lock = NSLock()
-        private var output = Data()
-        private var error = Data()
-
-        init(_ arguments: [String]) throws {
-            guard let path = CastscopeProcess.executablePath else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "castscope binary not found"])
-            }
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["NO_COLOR"] = "1"
-            environment.removeValue(forKey: "CASTSCOPE_LOG")
-            process.environment = environment
-            let stdout = Pipe(), stderr = Pipe()
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = stdout
-            process.standardError = stderr
-            stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                self?.collect(handle.availableData, error: false)
-            }
-            stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                self?.collect(handle.availableData, error: true)
-            }
-            try process.run()
-        }
-
-        deinit {
-            if process.isRunning {
-                process.interrupt()
-                process.waitUntilExit()
-            }
-        }
-
-        private func collect(_ data: Data, error isError: Bool) {
-            lock.lock()
-            if isError { error.append(data) } else { output.append(data) }
-            lock.unlock()
-        }
-
-        /// Standard output and standard error so far.
-        var text: (output: String, error: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
-        }
-
-        /// Polls the collected output until `condition` holds; false after a generous 30 s.
-        func waitUntil(_ condition: (_ output: String, _ error: String) -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let (output, error) = text
-                if condition(output, error) { return true }
-                usleep(20_000)
-            }
-            return false
-        }
-
-        /// Sends `signal`, waits for the exit and returns (exited normally, status).
-        func stop(with signal: Int32) -> (exited: Bool, status: Int32) {
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            return (process.terminationReason == .exit, process.terminationStatus)
-        }
-    }
-
-    @Test func followPrintsAppendsAcrossRenameRotationAndTruncationThenExitsZeroOnSIGTERM() throws {
-        let scratch = Scratch()
-        let path = try scratch.file("app.log", [Self.json(1, message: "m1"), Self.json(2, message: "m2")])
-        let tail = try FollowingProcess(["tail", "-f", "-n", "1", path])
-        #expect(tail.waitUntil { output, _ in output.contains(" m2\n") })
-
-        // An append in two writes: the partial line is held until its newline arrives.
-        let third = Self.json(3, message: "m3")
-        scratch.append(String(third.prefix(40)), to: path)
-        scratch.append(String(third.dropFirst(40)) + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output.contains(" m3\n") })
-
-        // Rotation by rename, as RotatingFileSink does it.
-        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
-        let long = "m4 is long, so that the file after truncation is shorter than what was read"
-        scratch.append(Self.json(4, message: long) + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output.contains(" \(long)\n") })
-
-        // Copy-truncate.
-        #expect(truncate(path, 0) == 0)
-        scratch.append(Self.json(5, message: "m5") + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output.contains(" m5\n") })
-
-        let (exited, status) = tail.stop(with: SIGTERM)
-        #expect(exited)
-        #expect(status == 0)
-        #expect(lines(tail.text.output) == [
-            Self.text(2, message: "m2"), Self.text(3, message: "m3"), Self.text(4, message: long),
-            Self.text(5, message: "m5"),
-        ])
-        #expect(tail.text.error.contains("castscope: \(path): file truncated\n"))
-    }
-
-    @Test func followWaitsForAMissingFileAndExitsZeroOnSIGINT() throws {
-        let scratch = Scratch()
-        let path = scratch.directory + "/later.log"
-        let tail = try FollowingProcess(["tail", "-f", "--output", "json", path])
-        #expect(tail.waitUntil { _, error in
-            error == "castscope: \(path): no such file yet; waiting for it to appear\n"
-        })
-        scratch.append(Self.json(1, message: "hello") + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output == Self.json(1, message: "hello") + "\n" })
-        #expect(tail.text.error.hasSuffix("castscope: \(path) has appeared; following it\n"))
-        let (exited, status) = tail.stop(with: SIGINT)
-        #expect(exited)
-        #expect(status == 0)
-    }
-
-    @Test func followKeepsFollowingEveryFileWithFilters() throws {
-        let scratch = Scratch()
-        let first = try scratch.file("a.log", [])
-        let second = try scratch.file("b.log", [])
-        let tail = try FollowingProcess(["tail", "-f", "--level", "warning", first, second])
-        scratch.append(Self.json(1, "info", "C", "quiet") + "\n" + Self.json(2, "error", "C", "loud-a") + "\n", to: first)
-        #expect(tail.waitUntil { output, _ in output.contains(" loud-a\n") })
-        scratch.append(Self.json(3, "warning", "C", "loud-b") + "\n", to: second)
-        #expect(tail.waitUntil { output, _ in output.contains(" loud-b\n") })
-        let (exited, status) = tail.stop(with: SIGTERM)
-        #expect(exited && status == 0)
-        #expect(!tail.text.output.contains("quiet"))
-    }
-
-    @Test func followStillRefusesAnUnreadableFile() throws {
-        let scratch = Scratch()
-        let result = try CastscopeProcess.run(["tail", "-f", scratch.directory])
-        #expect(result.exitCode == 1)
-        #expect(result.standardError == "Error: cannot read \(scratch.directory): Is a directory\n")
     }
 }
