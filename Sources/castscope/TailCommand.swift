@@ -1,6 +1,7 @@
 import CastCLI
 import CastLog
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,10 +32,12 @@ enum TailCommand {
                 .option("lines", short: "n", value: "n", help: "How many records to show first.", default: "10"),
                 .option("filter", value: "file", help: "A filter file (see 'castscope filters')."),
                 .option(
-                    "class", value: "pattern=level", help: "A class rule added to the filter, e.g. 'GCK*Session=debug'.",
+                    "class", value: "pattern=level",
+                    help: "A class rule added to the filter, e.g. 'GCK*Session=debug'.",
                     repeatable: true),
                 .option("level", value: "level", help: "The minimum level of classes no rule names."),
-                .option("grep", value: "regex", help: "Keep records whose message matches (ICU syntax; (?i) ignores case)."),
+                .option(
+                    "grep", value: "regex", help: "Keep records whose message matches (ICU syntax; (?i) ignores case)."),
                 .option(
                     "since", value: "time",
                     help: "Leave out records before this RFC 3339 time or date, or this long ago (10m, 2h, 30s)."),
@@ -49,13 +52,15 @@ enum TailCommand {
     // MARK: Running
 
     private static func run(_ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
-        let lineCount = try invocation.value("lines", expected: "expected a non-negative integer") { text in
-            Int(text).flatMap { $0 >= 0 ? $0 : nil }
-        } ?? 10
-        let format = try invocation.value("output", expected: "expected one of 'text', 'json'") { text in
-            ["text": LogFormat.text, "json": LogFormat.jsonLines][text]
-        } ?? .text
-        let since = try invocation.value("since", expected: "expected an RFC 3339 time or date, or a duration like 10m") {
+        let lineCount =
+            try invocation.value("lines", expected: "expected a non-negative integer") { text in
+                Int(text).flatMap { $0 >= 0 ? $0 : nil }
+            } ?? 10
+        let format =
+            try invocation.value("output", expected: "expected one of 'text', 'json'") { text in
+                ["text": LogFormat.text, "json": LogFormat.jsonLines][text]
+            } ?? .text
+        let since = try invocation.value("since", expected: "expected an RFC 3339 time or date, or a duration") {
             LogTailSelector.parseSince($0, now: .now())
         }
         let follow = invocation.flag("follow")
@@ -103,25 +108,27 @@ enum TailCommand {
             }
             return try FilterFile.parseEnvironment(value)
         }
-        var filter = LoggerFilter()
-        if let path = invocation.option("filter") { filter = try FilterFile.load(path: path) }
+        // Usage errors first (exit 64), then the filter file (exit 1 when it cannot be used).
         let rules = try invocation.values("class", expected: "expected PATTERN=LEVEL, e.g. 'GCK*Session=debug'") {
             parseClassRule($0)
         }
-        for rule in rules { filter.setLoggingLevel(rule.level, forClasses: [rule.pattern]) }
-        if let level = try invocation.value("level", expected: "expected one of \(LogLevel.nameList)", {
+        let level = try invocation.value("level", expected: "expected one of \(LogLevel.nameList)") {
             LogLevel(name: $0)
-        }) {
-            filter.minimumLevel = level
         }
-        if let pattern = invocation.option("grep") {
+        let grep = invocation.option("grep")
+        if let grep {
             do {
-                try filter.addMessagePatterns([pattern])
+                _ = try MessagePattern(grep)
             } catch {
                 throw CommandLineError(
-                    .invalidValue, "The value '\(pattern)' is invalid for '--grep <regex>': \(error.message)")
+                    .invalidValue, "The value '\(grep)' is invalid for '--grep <regex>': \(error.message)")
             }
         }
+        var filter = LoggerFilter()
+        if let path = invocation.option("filter") { filter = try FilterFile.load(path: path) }
+        for rule in rules { filter.setLoggingLevel(rule.level, forClasses: [rule.pattern]) }
+        if let level { filter.minimumLevel = level }
+        if let grep { try filter.addMessagePatterns([grep]) }
         return filter
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CastLog
 
 @Suite struct LogMergerTests {

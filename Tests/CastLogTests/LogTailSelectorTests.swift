@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CastLog
 
 @Suite struct LogTailSelectorTests {
@@ -104,13 +105,17 @@ import Testing
         let record = LogRecord(
             timestamp: LogTimestamp(seconds: 0, microseconds: 5), level: .error, className: "C", function: "f()",
             file: "F.swift", line: 1, message: "m")
-        let entries = [LogTailEntry(record: record), LogTailEntry(.unparsed(line: "raw", reason: ""), time: record.timestamp)]
+        let entries = [
+            LogTailEntry(record: record), LogTailEntry(.unparsed(line: "raw", reason: ""), time: record.timestamp),
+        ]
         var plain = LogTailPrinter(format: .text, colored: false)
-        #expect(String(decoding: plain.render(entries).output, as: UTF8.self)
-            == "1970-01-01T00:00:00.000005Z ERROR   C -[f] F.swift:1 m\nraw\n")
+        #expect(
+            String(decoding: plain.render(entries).output, as: UTF8.self)
+                == "1970-01-01T00:00:00.000005Z ERROR   C -[f] F.swift:1 m\nraw\n")
         var colored = LogTailPrinter(format: .text, colored: true)
-        #expect(String(decoding: colored.render(entries).output, as: UTF8.self)
-            == "1970-01-01T00:00:00.000005Z \u{1B}[31mERROR  \u{1B}[0m C -[f] F.swift:1 m\n\u{1B}[2mraw\u{1B}[0m\n")
+        #expect(
+            String(decoding: colored.render(entries).output, as: UTF8.self)
+                == "1970-01-01T00:00:00.000005Z \u{1B}[31mERROR  \u{1B}[0m C -[f] F.swift:1 m\n\u{1B}[2mraw\u{1B}[0m\n")
     }
 
     @Test func printerInJSONModeKeepsRawLinesOffStandardOutput() {
@@ -121,9 +126,10 @@ import Testing
         let rendered = printer.render([
             LogTailEntry(record: record), LogTailEntry(.unparsed(line: "raw", reason: ""), time: record.timestamp),
         ])
-        #expect(String(decoding: rendered.output, as: UTF8.self)
-            == #"{"ts":"1970-01-01T00:00:00.000000Z","level":"info","class":"C","function":"f","file":"F.swift","line":2,"msg":"m"}"#
-            + "\n")
+        #expect(
+            String(decoding: rendered.output, as: UTF8.self)
+                == #"{"ts":"1970-01-01T00:00:00.000000Z","level":"info","class":"C","function":"f","#
+                + #""file":"F.swift","line":2,"msg":"m"}"# + "\n")
         #expect(rendered.diagnostics == "castscope: not a log record: raw\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CastLog
 
 #if canImport(Glibc)
@@ -54,7 +55,8 @@ import Glibc
 
     @Test func firstBatchIsTheLastEntriesOfTheMergedFilteredStream() {
         let scratch = Scratch()
-        let a = scratch.append([json(1, "a1"), json(2, "hidden", level: "debug"), json(4, "a4"), json(6, "a6")], to: "a")
+        let a = scratch.append(
+            [json(1, "a1"), json(2, "hidden", level: "debug"), json(4, "a4"), json(6, "a6")], to: "a")
         let b = scratch.append([json(3, "b3"), "junk", json(5, "b5")], to: "b")
         var tail = session([a, b], lines: 4)
         var failures: [LogFileError] = []
@@ -70,10 +72,11 @@ import Glibc
         var tail = session([good, scratch.directory + "/missing", scratch.directory])
         var failures: [LogFileError] = []
         let result = collect { emit in failures = tail.readInitial(emit) }
-        #expect(failures.map(\.description) == [
-            "cannot read \(scratch.directory)/missing: No such file or directory",
-            "cannot read \(scratch.directory): Is a directory",
-        ])
+        #expect(
+            failures.map(\.description) == [
+                "cannot read \(scratch.directory)/missing: No such file or directory",
+                "cannot read \(scratch.directory): Is a directory",
+            ])
         #expect(result.messages.isEmpty)
     }
 

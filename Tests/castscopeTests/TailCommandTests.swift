@@ -91,40 +91,49 @@ import Glibc
 
     @Test func mergesFilesByTimeKeepingArgumentOrderForEqualTimes() throws {
         let scratch = Scratch()
-        let first = try scratch.file("a.log", [
-            Self.json(1, message: "a1"), Self.json(3, message: "a3"), Self.json(5, message: "a5-first"),
-        ])
-        let second = try scratch.file("b.log", [
-            Self.json(2, message: "b2"), Self.json(5, message: "b5-second"), Self.json(6, message: "b6"),
-        ])
+        let first = try scratch.file(
+            "a.log",
+            [
+                Self.json(1, message: "a1"), Self.json(3, message: "a3"), Self.json(5, message: "a5-first"),
+            ])
+        let second = try scratch.file(
+            "b.log",
+            [
+                Self.json(2, message: "b2"), Self.json(5, message: "b5-second"), Self.json(6, message: "b6"),
+            ])
         let result = try CastscopeProcess.run(["tail", "-n", "5", first, second])
-        #expect(Self.lines(result.standardOutput) == [
-            Self.text(2, message: "b2"), Self.text(3, message: "a3"), Self.text(5, message: "a5-first"),
-            Self.text(5, message: "b5-second"), Self.text(6, message: "b6"),
-        ])
+        #expect(
+            Self.lines(result.standardOutput) == [
+                Self.text(2, message: "b2"), Self.text(3, message: "a3"), Self.text(5, message: "a5-first"),
+                Self.text(5, message: "b5-second"), Self.text(6, message: "b6"),
+            ])
     }
 
     @Test func readsTheTextFormatAndStandardInput() throws {
-        let input = Self.text(1, "WARNING", "GCKSessionManager", "from text", function: "start") + "\n"
+        let input =
+            Self.text(1, "WARNING", "GCKSessionManager", "from text", function: "start") + "\n"
             + Self.json(2, message: "from json") + "\n"
         let result = try CastscopeProcess.run(["tail", "-"], input: Array(input.utf8))
         #expect(result.exitCode == 0)
-        #expect(Self.lines(result.standardOutput) == [
-            Self.text(1, "WARNING", "GCKSessionManager", "from text", function: "start"),
-            Self.text(2, message: "from json"),
-        ])
+        #expect(
+            Self.lines(result.standardOutput) == [
+                Self.text(1, "WARNING", "GCKSessionManager", "from text", function: "start"),
+                Self.text(2, message: "from json"),
+            ])
     }
 
     // MARK: Filtering
 
     private func mixedLog(_ scratch: Scratch) throws -> String {
-        try scratch.file("mixed.log", [
-            Self.json(1, "verbose", "GCKCastChannel", "channel verbose"),
-            Self.json(2, "debug", "GCKCastSession", "session debug"),
-            Self.json(3, "info", "GCKUICastButton", "button info"),
-            Self.json(4, "warning", "GCKDiscoveryManager", "discovery timeout"),
-            Self.json(5, "error", "GCKCastChannel", "channel error"),
-        ])
+        try scratch.file(
+            "mixed.log",
+            [
+                Self.json(1, "verbose", "GCKCastChannel", "channel verbose"),
+                Self.json(2, "debug", "GCKCastSession", "session debug"),
+                Self.json(3, "info", "GCKUICastButton", "button info"),
+                Self.json(4, "warning", "GCKDiscoveryManager", "discovery timeout"),
+                Self.json(5, "error", "GCKCastChannel", "channel error"),
+            ])
     }
 
     private func messages(_ output: String) -> [String] {
@@ -177,11 +186,13 @@ import Glibc
         let date = try CastscopeProcess.run(["tail", "--since", "2026-12-01", log])
         #expect(date.standardOutput.isEmpty)
         let now = Date().timeIntervalSince1970
-        let recent = try scratch.file("recent.log", [
-            Self.jsonAt(now - 3 * 86_400, "three days ago"),
-            Self.jsonAt(now - 3600, "an hour ago"),
-            Self.jsonAt(now - 60, "a minute ago"),
-        ])
+        let recent = try scratch.file(
+            "recent.log",
+            [
+                Self.jsonAt(now - 3 * 86_400, "three days ago"),
+                Self.jsonAt(now - 3600, "an hour ago"),
+                Self.jsonAt(now - 60, "a minute ago"),
+            ])
         let relative = try CastscopeProcess.run(["tail", "--since", "10m", recent])
         #expect(relative.standardOutput.hasSuffix(" a minute ago\n"))
         #expect(Self.lines(relative.standardOutput).count == 1)
@@ -194,7 +205,8 @@ import Glibc
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         let ts = formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
-        return #"{"ts":"\#(ts)","level":"info","class":"C","function":"f","file":"F.swift","line":1,"msg":"\#(message)"}"#
+        return
+            #"{"ts":"\#(ts)","level":"info","class":"C","function":"f","file":"F.swift","line":1,"msg":"\#(message)"}"#
     }
 
     @Test func castscopeLogIsTheFilterOnlyWhenNoFilterOptionIsGiven() throws {
@@ -218,24 +230,29 @@ import Glibc
         let log = try scratch.file("app.log", [Self.json(1, message: "one"), "garbage", Self.json(2, message: "two")])
         let result = try CastscopeProcess.run(["tail", "--output", "json", log])
         #expect(result.exitCode == 0)
-        #expect(Self.lines(result.standardOutput) == [
-            Self.json(1, message: "one"), Self.json(2, message: "two"),
-        ])
-        #expect(result.standardError == "castscope: not a log record: garbage\ncastscope: 1 line was not a log record\n")
+        #expect(
+            Self.lines(result.standardOutput) == [
+                Self.json(1, message: "one"), Self.json(2, message: "two"),
+            ])
+        #expect(
+            result.standardError == "castscope: not a log record: garbage\ncastscope: 1 line was not a log record\n")
     }
 
     @Test func badLinesAreShownRawInPlaceAndCounted() throws {
         let scratch = Scratch()
-        let log = try scratch.file("app.log", [
-            "starting up", Self.json(1, message: "one"), "{\"ts\": broken", "", Self.json(2, message: "two"),
-            "trailing junk",
-        ])
+        let log = try scratch.file(
+            "app.log",
+            [
+                "starting up", Self.json(1, message: "one"), "{\"ts\": broken", "", Self.json(2, message: "two"),
+                "trailing junk",
+            ])
         let result = try CastscopeProcess.run(["tail", log])
         #expect(result.exitCode == 0)
-        #expect(Self.lines(result.standardOutput) == [
-            "starting up", Self.text(1, message: "one"), "{\"ts\": broken", Self.text(2, message: "two"),
-            "trailing junk",
-        ])
+        #expect(
+            Self.lines(result.standardOutput) == [
+                "starting up", Self.text(1, message: "one"), "{\"ts\": broken", Self.text(2, message: "two"),
+                "trailing junk",
+            ])
         #expect(result.standardError == "castscope: 3 lines were not log records\n")
     }
 
@@ -245,8 +262,9 @@ import Glibc
         let log = try scratch.file("app.log", [Self.json(1, message: "before"), long, Self.json(2, message: "after")])
         let result = try CastscopeProcess.run(["tail", log])
         #expect(Self.lines(result.standardOutput) == [Self.text(1, message: "before"), Self.text(2, message: "after")])
-        #expect(result.standardError == "castscope: \(log): skipped a line longer than 1048576 bytes\n"
-            + "castscope: 1 line was not a log record\n")
+        #expect(
+            result.standardError == "castscope: \(log): skipped a line longer than 1048576 bytes\n"
+                + "castscope: 1 line was not a log record\n")
     }
 
     // MARK: Errors
@@ -258,8 +276,9 @@ import Glibc
         let result = try CastscopeProcess.run(["tail", good, missing, scratch.directory])
         #expect(result.exitCode == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "Error: cannot read \(missing): No such file or directory\n"
-            + "Error: cannot read \(scratch.directory): Is a directory\n")
+        #expect(
+            result.standardError == "Error: cannot read \(missing): No such file or directory\n"
+                + "Error: cannot read \(scratch.directory): Is a directory\n")
     }
 
     @Test func unreadableFilterFileExitsOne() throws {
@@ -272,14 +291,17 @@ import Glibc
 
     @Test(arguments: [
         (["tail"], "Error: Missing expected argument '<file> ...'"),
-        (["tail", "-n", "-1", "x"], "Error: The value '-1' is invalid for '--lines <n>': expected a non-negative integer"),
+        (
+            ["tail", "-n", "-1", "x"],
+            "Error: The value '-1' is invalid for '--lines <n>': expected a non-negative integer"
+        ),
         (["tail", "--output", "xml", "x"], "Error: The value 'xml' is invalid for '--output <format>'"),
         (["tail", "--level", "loud", "x"], "Error: The value 'loud' is invalid for '--level <level>'"),
         (["tail", "--class", "GCK*", "x"], "Error: The value 'GCK*' is invalid for '--class <pattern=level>'"),
         (["tail", "--class", "GCK[=debug", "x"], "Error: The value 'GCK[=debug' is invalid for '--class"),
         (["tail", "--grep", "(unclosed", "x"], "Error: The value '(unclosed' is invalid for '--grep <regex>'"),
         (["tail", "--since", "yesterday", "x"], "Error: The value 'yesterday' is invalid for '--since <time>'"),
-        (["tail", "-", "-", ], "Error: '-' (standard input) can be given only once"),
+        (["tail", "-", "-"], "Error: '-' (standard input) can be given only once"),
         (["tail", "--bogus", "x"], "Error: Unknown option '--bogus'"),
     ])
     func usageErrorsExitSixtyFour(arguments: [String], errorPrefix: String) throws {

@@ -26,7 +26,8 @@ import Glibc
             environment["NO_COLOR"] = "1"
             environment.removeValue(forKey: "CASTSCOPE_LOG")
             process.environment = environment
-            let stdout = Pipe(), stderr = Pipe()
+            let stdout = Pipe()
+            let stderr = Pipe()
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = stdout
             process.standardError = stderr
@@ -80,7 +81,8 @@ import Glibc
 
     @Test func followPrintsAppendsAcrossRenameRotationAndTruncationThenExitsZeroOnSIGTERM() throws {
         let scratch = TailCommandTests.Scratch()
-        let path = try scratch.file("app.log", [TailCommandTests.json(1, message: "m1"), TailCommandTests.json(2, message: "m2")])
+        let path = try scratch.file(
+            "app.log", [TailCommandTests.json(1, message: "m1"), TailCommandTests.json(2, message: "m2")])
         let tail = try FollowingProcess(["tail", "-f", "-n", "1", path])
         #expect(tail.waitUntil { output, _ in output.contains(" m2\n") })
 
@@ -104,10 +106,12 @@ import Glibc
         let (exited, status) = tail.stop(with: SIGTERM)
         #expect(exited)
         #expect(status == 0)
-        #expect(TailCommandTests.lines(tail.text.output) == [
-            TailCommandTests.text(2, message: "m2"), TailCommandTests.text(3, message: "m3"), TailCommandTests.text(4, message: long),
-            TailCommandTests.text(5, message: "m5"),
-        ])
+        #expect(
+            TailCommandTests.lines(tail.text.output) == [
+                TailCommandTests.text(2, message: "m2"), TailCommandTests.text(3, message: "m3"),
+                TailCommandTests.text(4, message: long),
+                TailCommandTests.text(5, message: "m5"),
+            ])
         #expect(tail.text.error.contains("castscope: \(path): file truncated\n"))
     }
 
@@ -115,9 +119,10 @@ import Glibc
         let scratch = TailCommandTests.Scratch()
         let path = scratch.directory + "/later.log"
         let tail = try FollowingProcess(["tail", "-f", "--output", "json", path])
-        #expect(tail.waitUntil { _, error in
-            error == "castscope: \(path): no such file yet; waiting for it to appear\n"
-        })
+        #expect(
+            tail.waitUntil { _, error in
+                error == "castscope: \(path): no such file yet; waiting for it to appear\n"
+            })
         scratch.append(TailCommandTests.json(1, message: "hello") + "\n", to: path)
         #expect(tail.waitUntil { output, _ in output == TailCommandTests.json(1, message: "hello") + "\n" })
         #expect(tail.text.error.hasSuffix("castscope: \(path) has appeared; following it\n"))
@@ -131,7 +136,9 @@ import Glibc
         let first = try scratch.file("a.log", [])
         let second = try scratch.file("b.log", [])
         let tail = try FollowingProcess(["tail", "-f", "--level", "warning", first, second])
-        scratch.append(TailCommandTests.json(1, "info", "C", "quiet") + "\n" + TailCommandTests.json(2, "error", "C", "loud-a") + "\n", to: first)
+        scratch.append(
+            TailCommandTests.json(1, "info", "C", "quiet") + "\n" + TailCommandTests.json(2, "error", "C", "loud-a")
+                + "\n", to: first)
         #expect(tail.waitUntil { output, _ in output.contains(" loud-a\n") })
         scratch.append(TailCommandTests.json(3, "warning", "C", "loud-b") + "\n", to: second)
         #expect(tail.waitUntil { output, _ in output.contains(" loud-b\n") })
