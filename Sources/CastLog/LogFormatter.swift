@@ -26,89 +26,97 @@ public struct LogFormatter: Sendable {
 
     /// Appends `record` and a newline to `out`.
     public mutating func append(_ record: LogRecord, to out: inout [UInt8]) {
-        switch format {
-        case .text: appendText(record, to: &out)
-        case .jsonLines: appendJSON(record, to: &out)
-        case .logfmt: appendLogfmt(record, to: &out)
-        }
-        out.append(0x0A)
+        write(record, to: &out)
     }
 
     /// `record` as one line without the newline.
     public mutating func string(for record: LogRecord) -> String {
         var out: [UInt8] = []
-        append(record, to: &out)
+        write(record, to: &out)
         out.removeLast()
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func appendText(_ record: LogRecord, to out: inout [UInt8]) {
+    /// Appends `record` and a newline to any byte output (the sinks use `LogBuffer`).
+    mutating func write<Output: ByteOutput & ~Copyable>(_ record: LogRecord, to out: inout Output) {
+        switch format {
+        case .text: appendText(record, to: &out)
+        case .jsonLines: appendJSON(record, to: &out)
+        case .logfmt: appendLogfmt(record, to: &out)
+        }
+        out.appendByte(0x0A)
+    }
+
+    private mutating func appendText<Output: ByteOutput & ~Copyable>(_ record: LogRecord, to out: inout Output) {
         timestamps.append(record.timestamp, to: &out)
-        out.append(0x20)
-        if colored { UTF8Appender.append(Self.colorCode(record.level), to: &out) }
-        out.append(contentsOf: Bytes.paddedLabels[record.level.rawValue])
-        if colored { out.append(contentsOf: Bytes.colorReset) }
-        out.append(0x20)
-        UTF8Appender.append(record.className, to: &out)
-        out.append(contentsOf: Bytes.functionOpen)
-        UTF8Appender.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
-        out.append(contentsOf: Bytes.functionClose)
-        UTF8Appender.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
-        out.append(UInt8(ascii: ":"))
-        TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
-        out.append(0x20)
-        TextFieldWriter.appendSingleLine(record.message, to: &out)
+        out.appendByte(0x20)
+        if colored { ByteWriting.append(Self.colorCode(record.level), to: &out) }
+        ByteWriting.append(Self.paddedLabel(record.level), to: &out)
+        if colored { ByteWriting.append("\u{1B}[0m", to: &out) }
+        out.appendByte(0x20)
+        ByteWriting.append(record.className, to: &out)
+        ByteWriting.append(" -[", to: &out)
+        ByteWriting.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
+        ByteWriting.append("] ", to: &out)
+        ByteWriting.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
+        out.appendByte(UInt8(ascii: ":"))
+        ByteWriting.appendDecimal(UInt64(record.line), to: &out)
+        out.appendByte(0x20)
+        ByteWriting.appendSingleLine(record.message, to: &out)
         for field in record.metadata {
-            out.append(0x20)
-            TextFieldWriter.appendKeyValue(field.key, field.value.text, to: &out)
+            out.appendByte(0x20)
+            ByteWriting.appendKeyValue(field.key, field.value.text, to: &out)
         }
     }
 
-    private mutating func appendJSON(_ record: LogRecord, to out: inout [UInt8]) {
-        out.append(contentsOf: Bytes.jsonTimestampKey)
+    private mutating func appendJSON<Output: ByteOutput & ~Copyable>(_ record: LogRecord, to out: inout Output) {
+        ByteWriting.append(#"{"ts":""#, to: &out)
         timestamps.append(record.timestamp, to: &out)
-        out.append(contentsOf: Bytes.jsonLevelKey)
-        out.append(contentsOf: Bytes.names[record.level.rawValue])
-        out.append(contentsOf: Bytes.jsonClassKey)
+        ByteWriting.append(#"","level":""#, to: &out)
+        ByteWriting.append(Self.name(record.level), to: &out)
+        ByteWriting.append(#"","class":"#, to: &out)
         JSONString.appendQuoted(record.className, to: &out)
-        out.append(contentsOf: Bytes.jsonFunctionKey)
+        ByteWriting.append(#","function":"#, to: &out)
         JSONString.appendQuoted(record.function, to: &out)
-        out.append(contentsOf: Bytes.jsonFileKey)
+        ByteWriting.append(#","file":"#, to: &out)
         JSONString.appendQuoted(record.file, to: &out)
-        out.append(contentsOf: Bytes.jsonLineKey)
-        TextFieldWriter.appendDecimal(UInt64(record.line), to: &out)
-        out.append(contentsOf: Bytes.jsonMessageKey)
+        ByteWriting.append(#","line":"#, to: &out)
+        ByteWriting.appendDecimal(UInt64(record.line), to: &out)
+        ByteWriting.append(#","msg":"#, to: &out)
         JSONString.appendQuoted(record.message, to: &out)
         for field in record.metadata {
-            out.append(UInt8(ascii: ","))
+            out.appendByte(UInt8(ascii: ","))
             JSONString.appendQuoted(Self.reservedKeys.contains(field.key) ? "meta." + field.key : field.key, to: &out)
-            out.append(UInt8(ascii: ":"))
+            out.appendByte(UInt8(ascii: ":"))
             switch field.value {
             case .string(let text), .secret(let text): JSONString.appendQuoted(text, to: &out)
-            case .int(let number): out.append(contentsOf: String(number).utf8)
-            case .double(let number): JSONNumber.appendDouble(number, to: &out)
-            case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+            case .int(let number): ByteWriting.appendSigned(number, to: &out)
+            case .double(let number):
+                var digits: [UInt8] = []
+                JSONNumber.appendDouble(number, to: &digits)
+                digits.withUnsafeBufferPointer { out.appendBytes($0) }
+            case .bool(let flag): ByteWriting.append(flag ? "true" : "false", to: &out)
             }
         }
-        out.append(UInt8(ascii: "}"))
+        out.appendByte(UInt8(ascii: "}"))
     }
 
-    private mutating func appendLogfmt(_ record: LogRecord, to out: inout [UInt8]) {
-        out.append(contentsOf: Bytes.logfmtTimestampKey)
+    private mutating func appendLogfmt<Output: ByteOutput & ~Copyable>(_ record: LogRecord, to out: inout Output) {
+        ByteWriting.append("ts=", to: &out)
         timestamps.append(record.timestamp, to: &out)
-        out.append(contentsOf: Bytes.logfmtLevelKey)
-        out.append(contentsOf: Bytes.names[record.level.rawValue])
+        ByteWriting.append(" level=", to: &out)
+        ByteWriting.append(Self.name(record.level), to: &out)
         let fixed: [(String, String)] = [
             ("class", record.className), ("function", record.function), ("file", record.file),
             ("line", String(record.line)), ("msg", record.message),
         ]
         for (key, value) in fixed {
-            out.append(0x20)
-            TextFieldWriter.appendKeyValue(key, value, to: &out)
+            out.appendByte(0x20)
+            ByteWriting.appendKeyValue(key, value, to: &out)
         }
         for field in record.metadata {
-            out.append(0x20)
-            TextFieldWriter.appendKeyValue(
+            out.appendByte(0x20)
+            ByteWriting.appendKeyValue(
                 Self.reservedKeys.contains(field.key) ? "meta." + field.key : field.key, field.value.text, to: &out)
         }
     }
@@ -116,7 +124,7 @@ public struct LogFormatter: Sendable {
     /// Field names of the fixed part; metadata keys that collide are written as `meta.<key>`.
     static let reservedKeys: Set<String> = ["ts", "level", "class", "function", "file", "line", "msg"]
 
-    private static func colorCode(_ level: LogLevel) -> String {
+    private static func colorCode(_ level: LogLevel) -> StaticString {
         switch level {
         case .none, .verbose: return "\u{1B}[2m"
         case .debug: return "\u{1B}[36m"
@@ -126,101 +134,28 @@ public struct LogFormatter: Sendable {
         case .assert: return "\u{1B}[1;35m"
         }
     }
-}
 
-/// `key=value` writing shared by the text and logfmt formats.
-enum TextFieldWriter {
-    /// Appends `key=value`, quoting the value JSON-style when it is empty or holds spaces, quotes, `=` or controls.
-    static func appendKeyValue(_ key: String, _ value: String, to out: inout [UInt8]) {
-        UTF8Appender.append(key, to: &out)
-        out.append(UInt8(ascii: "="))
-        if needsQuotes(value) {
-            JSONString.appendQuoted(value, to: &out)
-        } else {
-            UTF8Appender.append(value, to: &out)
+    private static func paddedLabel(_ level: LogLevel) -> StaticString {
+        switch level {
+        case .none: return "NONE   "
+        case .verbose: return "VERBOSE"
+        case .debug: return "DEBUG  "
+        case .info: return "INFO   "
+        case .warning: return "WARNING"
+        case .error: return "ERROR  "
+        case .assert: return "ASSERT "
         }
     }
 
-    /// Appends the decimal digits of `value`.
-    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        guard value >= 10 else {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
-            divisor /= 10
+    private static func name(_ level: LogLevel) -> StaticString {
+        switch level {
+        case .none: return "none"
+        case .verbose: return "verbose"
+        case .debug: return "debug"
+        case .info: return "info"
+        case .warning: return "warning"
+        case .error: return "error"
+        case .assert: return "assert"
         }
     }
-
-    /// Appends `text` with line breaks escaped, so one record stays one line.
-    static func appendSingleLine(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count where bytes[index] == 0x0A || bytes[index] == 0x0D {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: (bytes[index] == 0x0A ? "\\n" : "\\r").utf8)
-                runStart = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-    }
-
-    private static func needsQuotes(_ value: String) -> Bool {
-        if value.isEmpty { return true }
-        for byte in value.utf8 where byte <= 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") {
-            return true
-        }
-        return false
-    }
-}
-
-/// Appends strings' UTF-8 through their contiguous storage (a plain `append(contentsOf: s.utf8)` copies byte by byte).
-enum UTF8Appender {
-    static func append(_ string: String, to out: inout [UInt8]) {
-        if string.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
-            out.append(contentsOf: Array(string.utf8))
-        }
-    }
-
-    /// Appends `string` up to (not including) the first `stop` byte.
-    static func appendPrefix(_ string: String, upTo stop: UInt8, to out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes in
-            var end = 0
-            while end < bytes.count, bytes[end] != stop { end += 1 }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<end]))
-        }
-    }
-
-    /// Appends what follows the last `separator` byte of `string` (all of it when there is none).
-    static func appendSuffix(_ string: String, after separator: UInt8, to out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes in
-            var start = bytes.count
-            while start > 0, bytes[start - 1] != separator { start -= 1 }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
-        }
-    }
-}
-
-/// Byte forms of the fixed text the formatters write on every record.
-private enum Bytes {
-    static let colorReset: [UInt8] = Array("\u{1B}[0m".utf8)
-    static let functionOpen: [UInt8] = Array(" -[".utf8)
-    static let functionClose: [UInt8] = Array("] ".utf8)
-    static let jsonTimestampKey: [UInt8] = Array(#"{"ts":""#.utf8)
-    static let jsonLevelKey: [UInt8] = Array(#"","level":""#.utf8)
-    static let jsonClassKey: [UInt8] = Array(#"","class":"#.utf8)
-    static let jsonFunctionKey: [UInt8] = Array(#","function":"#.utf8)
-    static let jsonFileKey: [UInt8] = Array(#","file":"#.utf8)
-    static let jsonLineKey: [UInt8] = Array(#","line":"#.utf8)
-    static let jsonMessageKey: [UInt8] = Array(#","msg":"#.utf8)
-    static let logfmtTimestampKey: [UInt8] = Array("ts=".utf8)
-    static let logfmtLevelKey: [UInt8] = Array(" level=".utf8)
-    static let paddedLabels: [[UInt8]] = LogLevel.allCases.map { Array($0.paddedLabel.utf8) }
-    static let names: [[UInt8]] = LogLevel.allCases.map { Array($0.name.utf8) }
 }
