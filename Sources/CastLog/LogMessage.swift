@@ -16,6 +16,7 @@ public struct LogMessage: Sendable, ExpressibleByStringInterpolation, CustomStri
             : String(value.unicodeScalar)
     }
 
+    @inlinable
     public init(stringInterpolation: LogMessageInterpolation) {
         string = stringInterpolation.makeString()
     }
@@ -25,15 +26,17 @@ public struct LogMessage: Sendable, ExpressibleByStringInterpolation, CustomStri
 
 /// Builds a `LogMessage` from literal segments and interpolated values.
 public struct LogMessageInterpolation: StringInterpolationProtocol {
-    private static let inlineCapacity = 120
+    @usableFromInline static let inlineCapacity = 120
     // 120 bytes of inline storage, used before any heap buffer.
-    private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+    @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
         UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    private var inlineCount = 0
-    private var spilled: [UInt8]?
+    @usableFromInline var inlineCount = 0
+    @usableFromInline var spilled: [UInt8]?
 
+    @inlinable
     public init(literalCapacity: Int, interpolationCount: Int) {}
 
+    @inlinable
     public mutating func appendLiteral(_ literal: StaticString) {
         guard literal.hasPointerRepresentation else {
             appendString(String(literal.unicodeScalar))
@@ -43,11 +46,19 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
     }
 
     /// Appends a string.
+    @inlinable
     public mutating func appendInterpolation(_ value: String) {
         appendString(value)
     }
 
+    /// Appends an `Int` in decimal without making a `String`.
+    @inlinable
+    public mutating func appendInterpolation(_ value: Int) {
+        appendInt64(Int64(value))
+    }
+
     /// Appends an integer in decimal without making a `String`.
+    @inlinable
     public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
         if let small = Int64(exactly: value) {
             appendInt64(small)
@@ -66,12 +77,14 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
         appendString(String(describing: value))
     }
 
-    private mutating func appendString(_ value: String) {
-        var value = value
-        value.withUTF8 { appendBytes($0) }
+    @inlinable
+    mutating func appendString(_ value: String) {
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendBytes($0) }
+        if done == nil { Array(value.utf8).withUnsafeBufferPointer { appendBytes($0) } }
     }
 
-    private mutating func appendInt64(_ value: Int64) {
+    @inlinable
+    mutating func appendInt64(_ value: Int64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { scratch in
             var magnitude = value.magnitude
@@ -89,7 +102,8 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
         }
     }
 
-    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count > 0 else { return }
         if spilled == nil, inlineCount + bytes.count <= Self.inlineCapacity {
             let offset = inlineCount
@@ -110,6 +124,7 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
         spilled?.append(contentsOf: bytes)
     }
 
+    @inlinable
     func makeString() -> String {
         if let spilled { return String(decoding: spilled, as: UTF8.self) }
         var copy = inline
