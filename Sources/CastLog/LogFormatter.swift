@@ -17,6 +17,9 @@ public struct LogFormatter: Sendable {
     /// Whether the text format colours the level with ANSI escapes.
     public let colored: Bool
     private var timestamps = TimestampCache()
+    private var classCache = RepeatedFieldCache()
+    private var functionCache = RepeatedFieldCache()
+    private var fileCache = RepeatedFieldCache()
 
     /// A formatter for `format`; `colored` only affects the text format.
     public init(format: LogFormat, colored: Bool = false) {
@@ -56,9 +59,9 @@ public struct LogFormatter: Sendable {
         out.appendByte(0x20)
         ByteWriting.append(record.className, to: &out)
         ByteWriting.append(" -[", to: &out)
-        ByteWriting.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
+        functionCache.append(record.function, to: &out) { ByteWriting.appendPrefix($0, upTo: UInt8(ascii: "("), to: &$1) }
         ByteWriting.append("] ", to: &out)
-        ByteWriting.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
+        fileCache.append(record.file, to: &out) { ByteWriting.appendSuffix($0, after: UInt8(ascii: "/"), to: &$1) }
         out.appendByte(UInt8(ascii: ":"))
         ByteWriting.appendDecimal(UInt64(record.line), to: &out)
         out.appendByte(0x20)
@@ -75,11 +78,11 @@ public struct LogFormatter: Sendable {
         ByteWriting.append(#"","level":""#, to: &out)
         ByteWriting.append(Self.name(record.level), to: &out)
         ByteWriting.append(#"","class":"#, to: &out)
-        JSONString.appendQuoted(record.className, to: &out)
+        classCache.append(record.className, to: &out) { JSONString.appendQuoted($0, to: &$1) }
         ByteWriting.append(#","function":"#, to: &out)
-        JSONString.appendQuoted(record.function, to: &out)
+        functionCache.append(record.function, to: &out) { JSONString.appendQuoted($0, to: &$1) }
         ByteWriting.append(#","file":"#, to: &out)
-        JSONString.appendQuoted(record.file, to: &out)
+        fileCache.append(record.file, to: &out) { JSONString.appendQuoted($0, to: &$1) }
         ByteWriting.append(#","line":"#, to: &out)
         ByteWriting.appendDecimal(UInt64(record.line), to: &out)
         ByteWriting.append(#","msg":"#, to: &out)
