@@ -54,7 +54,7 @@ public struct LogFormatter: Sendable {
         timestamps.append(record.timestamp, to: &out)
         out.appendByte(0x20)
         if colored { ByteWriting.append(Self.colorCode(record.level), to: &out) }
-        ByteWriting.append(Self.paddedLabel(record.level), to: &out)
+        ByteWriting.append(record.level.paddedLabel, to: &out)
         if colored { ByteWriting.append("\u{1B}[0m", to: &out) }
         out.appendByte(0x20)
         ByteWriting.append(record.className, to: &out)
@@ -76,7 +76,7 @@ public struct LogFormatter: Sendable {
         ByteWriting.append(#"{"ts":""#, to: &out)
         timestamps.append(record.timestamp, to: &out)
         ByteWriting.append(#"","level":""#, to: &out)
-        ByteWriting.append(Self.name(record.level), to: &out)
+        ByteWriting.append(record.level.staticName, to: &out)
         ByteWriting.append(#"","class":"#, to: &out)
         classCache.append(record.className, to: &out) { JSONString.appendQuoted($0, to: &$1) }
         ByteWriting.append(#","function":"#, to: &out)
@@ -108,7 +108,7 @@ public struct LogFormatter: Sendable {
         ByteWriting.append("ts=", to: &out)
         timestamps.append(record.timestamp, to: &out)
         ByteWriting.append(" level=", to: &out)
-        ByteWriting.append(Self.name(record.level), to: &out)
+        ByteWriting.append(record.level.staticName, to: &out)
         let fixed: [(String, String)] = [
             ("class", record.className), ("function", record.function), ("file", record.file),
             ("line", String(record.line)), ("msg", record.message),
@@ -135,30 +135,6 @@ public struct LogFormatter: Sendable {
         case .warning: return "\u{1B}[33m"
         case .error: return "\u{1B}[31m"
         case .assert: return "\u{1B}[1;35m"
-        }
-    }
-
-    private static func paddedLabel(_ level: LogLevel) -> StaticString {
-        switch level {
-        case .none: return "NONE   "
-        case .verbose: return "VERBOSE"
-        case .debug: return "DEBUG  "
-        case .info: return "INFO   "
-        case .warning: return "WARNING"
-        case .error: return "ERROR  "
-        case .assert: return "ASSERT "
-        }
-    }
-
-    private static func name(_ level: LogLevel) -> StaticString {
-        switch level {
-        case .none: return "none"
-        case .verbose: return "verbose"
-        case .debug: return "debug"
-        case .info: return "info"
-        case .warning: return "warning"
-        case .error: return "error"
-        case .assert: return "assert"
         }
     }
 }
