@@ -5,6 +5,7 @@ import Glibc
 /// The few POSIX file calls the sinks need, wrapped once: EINTR retried, partial writes continued, errno captured.
 enum FileDescriptorWriter {
     /// Writes all of `bytes` to `fd`; returns the errno of a failure, or nil.
+    @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }

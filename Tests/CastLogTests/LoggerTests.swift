@@ -211,3 +211,24 @@ private final class GateSink: LogSink {
         #expect(LogMessage("wrapped").description == "wrapped")
     }
 }
+
+@Suite struct LoggerEnvironmentTests {
+    @Test func castscopeLogSetsTheFilter() throws {
+        let logger = Logger()
+        try logger.applyEnvironmentFilter(["CASTSCOPE_LOG": "warning,GCKUI*=verbose,GCK*Session=debug"])
+        #expect(logger.filter?.effectiveLevel(forClass: "GCKUICastSession") == .debug)
+        #expect(logger.filter?.effectiveLevel(forClass: "GCKCastChannel") == .warning)
+    }
+
+    @Test func malformedCastscopeLogChangesNothing() {
+        let logger = Logger()
+        #expect(throws: FilterFileError.self) { try logger.applyEnvironmentFilter(["CASTSCOPE_LOG": "loud"]) }
+        #expect(logger.filter == nil)
+    }
+
+    @Test func unsetCastscopeLogLeavesTheFilterAlone() throws {
+        let logger = Logger()
+        try logger.applyEnvironmentFilter([:])
+        #expect(logger.filter == nil)
+    }
+}
