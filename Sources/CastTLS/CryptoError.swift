@@ -12,6 +12,8 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible {
         case truncated
         /// The tag does not match: wrong key, nonce or AAD, or the data was altered.
         case authenticationFailed
+        /// The algorithm or hash asked for is not one castscope supports.
+        case unsupportedAlgorithm
         /// OpenSSL failed (see `openSSLErrors`).
         case openSSLFailure
     }
@@ -42,6 +44,7 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible {
         case .invalidOutputLength: text = "requested output length out of range"
         case .truncated: text = "ciphertext shorter than its authentication tag"
         case .authenticationFailed: text = "authentication tag mismatch (wrong key/nonce/AAD or altered data)"
+        case .unsupportedAlgorithm: text = "unsupported algorithm or hash"
         case .openSSLFailure: text = "OpenSSL crypto call failed"
         }
         if let needed, let available { text += ": need \(needed), have \(available)" }
