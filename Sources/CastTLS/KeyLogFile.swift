@@ -1,4 +1,4 @@
-import CastLog
+public import CastLog
 import Glibc
 import Synchronization
 
@@ -12,8 +12,9 @@ public final class KeyLogFile: KeyLogSink {
     /// The descriptor; -1 once closed. The mutex also serialises writes so lines never interleave.
     private let descriptor: Mutex<Int32>
 
-    /// Opens (creating with mode 0600 if needed) `path` for appending and logs the decryptability warning.
-    public init(path: String) throws(KeyLogError) {
+    /// Opens (creating with mode 0600 if needed) `path` for appending and logs the decryptability warning to
+    /// `logger` under `GCKDeviceManager`.
+    public init(path: String, logger: Logger = .shared) throws(KeyLogError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         let openErrno = errno  // captured right at the call
         guard fd >= 0 else { throw KeyLogError(path: path, errno: openErrno, operation: "open") }
@@ -21,7 +22,7 @@ public final class KeyLogFile: KeyLogSink {
         descriptor = Mutex(fd)
         var info = stat()
         let groupOrOtherAccess = fstat(fd, &info) == 0 && (info.st_mode & 0o077) != 0
-        let log = Logger.shared.category("GCKDeviceManager")
+        let log = logger.category("GCKDeviceManager")
         log.warning(
             "TLS key logging enabled: \(path) holds session secrets; anyone with it can decrypt captures of these sessions",
             ["tls.keylog": .string(path)])
@@ -33,7 +34,7 @@ public final class KeyLogFile: KeyLogSink {
 
     /// The file named by `SSLKEYLOGFILE`, or nil when it is unset or empty.
     public static func fromEnvironment(
-        _ environment: [String: String]? = nil
+        _ environment: [String: String]? = nil, logger: Logger = .shared
     ) throws(KeyLogError) -> KeyLogFile? {
         let value: String?
         if let environment {
@@ -42,7 +43,7 @@ public final class KeyLogFile: KeyLogSink {
             value = getenv("SSLKEYLOGFILE").map { String(cString: $0) }
         }
         guard let value, !value.isEmpty else { return nil }
-        return try KeyLogFile(path: value)
+        return try KeyLogFile(path: value, logger: logger)
     }
 
     deinit {

@@ -4,7 +4,7 @@ import CastTestSupport
 import Foundation
 import Testing
 
-@Suite(.serialized) struct KeyLogFileTests {
+@Suite struct KeyLogFileTests {
     static func temporaryPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("castscope-keylog-\(UUID().uuidString).txt").path
     }
@@ -52,8 +52,6 @@ import Testing
     @Test func fileIsCreatedWithMode0600AndAppendedTo() throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let previous = umask(0)  // even a permissive umask must not widen the mode
-        defer { umask(previous) }
         let file = try KeyLogFile(path: path)
         _ = try Self.handshake(version: .tls12, keyLog: file)
         _ = try Self.handshake(version: .tls13, keyLog: file)
@@ -75,9 +73,9 @@ import Testing
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let recorder = RecordingLogDelegate()
-        Logger.shared.delegate = recorder
-        defer { Logger.shared.delegate = nil }
-        _ = try KeyLogFile(path: path)
+        let logger = Logger()  // not Logger.shared: other suites in this process may watch that one
+        logger.delegate = recorder
+        _ = try KeyLogFile(path: path, logger: logger)
         let warning = recorder.recorded.first { $0.level == .warning && $0.message.contains(path) }
         #expect(warning?.message.contains("decrypt") == true)
     }
