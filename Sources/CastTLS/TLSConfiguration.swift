@@ -27,6 +27,8 @@ public struct TLSConfiguration: Sendable {
     public var applicationProtocols: [String] = []
     /// Where session secrets go; nil (the default) logs none.
     public var keyLog: (any KeyLogSink)?
+    /// Server only, for fault injection (the emulator's `tls-alert`): answer every ClientHello with this fatal alert.
+    public var rejectHandshakesWithAlert: TLSAlert?
 
     /// A configuration for `role` with defaults (TLS 1.2–1.3, no ALPN, no key log).
     public init(role: Role) {

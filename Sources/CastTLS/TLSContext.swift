@@ -73,6 +73,7 @@ public final class TLSContext: @unchecked Sendable {
                 SSL_CTX_check_private_key(handle) == 1
             else { throw fail("certificate and key") }
             if !alpnProtocols.isEmpty { SSL_CTX_set_alpn_select_cb(handle, selectALPN, nil) }
+            if configuration.rejectHandshakesWithAlert != nil { SSL_CTX_set_client_hello_cb(handle, rejectClientHello, nil) }
         }
         if configuration.keyLog != nil { SSL_CTX_set_keylog_callback(handle, writeKeyLogLine) }
     }
@@ -108,6 +109,17 @@ public final class TLSContext: @unchecked Sendable {
 private func writeKeyLogLine(_ ssl: OpaquePointer?, _ line: UnsafePointer<CChar>?) {
     guard let line, let owner = TLSContext.owner(of: ssl) else { return }
     owner.configuration.keyLog?.writeKeyLogLine(String(cString: line))
+}
+
+/// SSL_CTX ClientHello callback installed only for `rejectHandshakesWithAlert`: fails the handshake with that alert.
+private func rejectClientHello(
+    _ ssl: OpaquePointer?, _ alert: UnsafeMutablePointer<Int32>?, _ argument: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let owner = TLSContext.owner(of: ssl), let reject = owner.configuration.rejectHandshakesWithAlert else {
+        return SSL_CLIENT_HELLO_SUCCESS
+    }
+    alert?.pointee = Int32(reject.code)
+    return SSL_CLIENT_HELLO_ERROR
 }
 
 /// SSL_CTX ALPN selection callback (server side).

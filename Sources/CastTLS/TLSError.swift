@@ -16,6 +16,8 @@ public struct TLSError: Error, Sendable, CustomStringConvertible {
         case malformedRecord
         /// The handshake failed for another reason (see `openSSLErrors`).
         case handshakeFailed
+        /// The peer broke the TLS protocol after the handshake (see `openSSLErrors`).
+        case protocolViolation
         /// The call is not valid in the connection's state (e.g. writing before the handshake completed).
         case invalidState
         /// OpenSSL failed internally (allocation, unexpected result).
@@ -50,6 +52,7 @@ public struct TLSError: Error, Sendable, CustomStringConvertible {
             text += "no common TLS version (check the minimum/maximum versions on both sides)"
         case .malformedRecord: text += "received bytes that are not valid TLS records"
         case .handshakeFailed: text += "handshake failed"
+        case .protocolViolation: text += "peer violated the TLS protocol"
         case .invalidState: text += "operation not valid in the connection's current state"
         case .internalError: text += "OpenSSL internal error"
         }
@@ -89,7 +92,12 @@ public struct TLSError: Error, Sendable, CustomStringConvertible {
         if let sentAlert {
             return TLSError(kind: .alertSent, operation: operation, alert: sentAlert, openSSLErrors: errors)
         }
-        let kind: Kind = operation == "handshake" ? .handshakeFailed : .internalError
+        let kind: Kind
+        if operation == "handshake" {
+            kind = .handshakeFailed
+        } else {
+            kind = sslErrors.isEmpty ? .internalError : .protocolViolation
+        }
         return TLSError(kind: kind, operation: operation, openSSLErrors: errors)
     }
 }

@@ -255,13 +255,6 @@ struct DeviceAuthFixture {
         #expect(failure(.response(response), challenge: challenge, verifier: verifier) == .publicKeyUnusable)
     }
 
-    @Test func signerAnswersUnusableRequestsWithAnAuthError() throws {
-        let unknownHash = DeviceAuthChallenge(senderNonce: [1], hashAlgorithm: CastHashAlgorithm(rawValue: 5))
-        #expect(fixture.signer.respond(to: unknownHash, tlsCertificateDER: [1]) == .error(.signatureAlgorithmUnavailable))
-        let challenge = try DeviceAuthChallenge.generate()
-        #expect(fixture.signer.respond(to: challenge, tlsCertificateDER: []) == .error(.noTLS))
-    }
-
     @Test func errorsNameChromiumsEnumAndSayWhatToCheck() {
         let expired = ChallengeReplyError(.peerCertificateExpired(notAfter: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 10)))
         #expect(expired.chromiumName == "TLS_CERT_EXPIRED")

@@ -147,40 +147,20 @@ import Testing
         #expect(client.shutdown().isComplete)
     }
 
-    @Test func serverWithoutCertificateIsAConfigurationError() {
-        #expect(throws: TLSError.self) { try TLSContext(configuration: TLSConfiguration(role: .server)) }
-        do {
-            _ = try TLSContext(configuration: TLSConfiguration(role: .server))
-        } catch {
-            #expect(error.kind == .configuration)
-        }
-    }
+}
 
-    @Test func invalidCipherListIsAConfigurationErrorWithOpenSSLReason() {
-        var configuration = TLSConfiguration.client()
-        configuration.cipherList = "NOT-A-CIPHER"
-        do {
-            _ = try TLSContext(configuration: configuration)
-            Issue.record("expected failure")
-        } catch {
-            #expect(error.kind == .configuration)
-            #expect(error.openSSLErrors.contains { $0.reason == "no cipher match" })
-        }
-    }
-
-    @Test func invertedVersionRangeIsAConfigurationError() {
-        do {
-            _ = try TLSContext(configuration: .client(minimumVersion: .tls13, maximumVersion: .tls12))
-            Issue.record("expected failure")
-        } catch {
-            #expect(error.kind == .configuration)
-        }
-    }
-
-    @Test func alertNamesFollowTheRFCs() {
-        #expect(TLSAlert(code: 70).name == "protocol_version")
-        #expect(TLSAlert(code: 48).name == "unknown_ca")
-        #expect(TLSAlert(code: 200).name == "alert_200")
-        #expect(TLSAlert.handshakeFailure.description == "handshake_failure (40)")
+extension TLSConnectionTests {
+    @Test func serverConfiguredToRejectSendsThatAlertAndClientNamesIt() throws {
+        var serverConfiguration = TLSConfiguration.server(certificate: try Self.certificate(.ecP256))
+        serverConfiguration.rejectHandshakesWithAlert = .handshakeFailure
+        let (client, server) = try TLSTestSupport.pair(client: .client(), server: serverConfiguration)
+        let steps = TLSTestSupport.handshake(client: client, server: server)
+        let clientError = try #require(steps.client.error)
+        #expect(clientError.kind == .alertReceived)
+        #expect(clientError.alert == .handshakeFailure)
+        #expect(clientError.description.contains("handshake_failure"))
+        let serverError = try #require(steps.server.error)
+        #expect(serverError.kind == .alertSent)
+        #expect(server.lastAlertSent == .handshakeFailure)
     }
 }
