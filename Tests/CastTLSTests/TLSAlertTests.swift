@@ -4,7 +4,6 @@ import Testing
 
 /// Alert names as the RFCs spell them.
 @Suite struct TLSAlertTests {
-
     @Test func alertNamesFollowTheRFCs() {
         #expect(TLSAlert(code: 70).name == "protocol_version")
         #expect(TLSAlert(code: 48).name == "unknown_ca")

@@ -4,7 +4,6 @@ import Testing
 
 /// Context configuration: what OpenSSL refuses becomes a `.configuration` TLSError.
 @Suite struct TLSContextTests {
-
     @Test func serverWithoutCertificateIsAConfigurationError() {
         #expect(throws: TLSError.self) { try TLSContext(configuration: TLSConfiguration(role: .server)) }
         do {

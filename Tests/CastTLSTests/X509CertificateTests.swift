@@ -4,7 +4,6 @@ import Testing
 
 /// Parsing DER and PEM certificates: exact DER only, PEM blocks in order.
 @Suite struct X509CertificateTests {
-
     @Test func truncatedOrPaddedDERIsMalformed() throws {
         let der = try DeviceCertificate.generateSelfSigned(commonName: "der").certificate.derBytes
         for bad in [Array(der.prefix(der.count - 1)), der + [0], [], [0x30, 0x03, 0x02, 0x01]] {
