@@ -34,15 +34,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: files.directory) }
         let flag = version == .tls12 ? "-tls1_2" : "-tls1_3"
         // -rev: the server answers every line with the line reversed; -naccept 1: exit after one connection.
+        let serverKeyLog = files.directory.appendingPathComponent("server-keys.txt").path
         let server = try PeerProcess(
-            openssl, ["s_server", "-accept", "127.0.0.1:0", "-cert", files.cert, "-key", files.key, "-naccept", "1", "-rev", flag])
+            openssl,
+            [
+                "s_server", "-accept", "127.0.0.1:0", "-cert", files.cert, "-key", files.key, "-naccept", "1", "-rev",
+                "-keylogfile", serverKeyLog, flag,
+            ])
         defer { server.stop() }
         let banner = server.waitForOutput(seconds: 10) { $0.contains("ACCEPT 127.0.0.1:") && $0.hasSuffix("\n") }
         let portText = banner.split(separator: "\n").first { $0.hasPrefix("ACCEPT 127.0.0.1:") }?.split(separator: ":").last
         let port = try #require(portText.flatMap { UInt16($0) }, "no ACCEPT line in: \(banner)")
 
         let socket = try LoopbackSocket.connect(port: port)
-        let client = try TLSConnection(context: TLSContext(configuration: .client()))
+        let keyLog = RecordingKeyLog()
+        let client = try TLSConnection(context: TLSContext(configuration: .client(keyLog: keyLog)))
         try socket.handshake(client)
         #expect(client.negotiatedVersion == version)
         #expect(client.peerCertificate?.derBytes == certificate.certificate.derBytes)
@@ -52,6 +58,10 @@ import Testing
         #expect(reply == String("castscope".reversed()) + "\n")
         _ = client.shutdown()
         try socket.send(client.takeCiphertext())
+        // The independent implementation logged the same secrets for the same session.
+        let serverLines = Set((try String(contentsOfFile: serverKeyLog, encoding: .utf8)).split(separator: "\n").map(String.init))
+        #expect(!keyLog.lines.isEmpty)
+        #expect(Set(keyLog.lines).isSubset(of: serverLines))
     }
 
     @Test(arguments: [TLSVersion.tls12, .tls13])
