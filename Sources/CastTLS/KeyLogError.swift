@@ -1,3 +1,5 @@
+import Glibc
+
 /// The key-log file could not be opened or written.
 public struct KeyLogError: Error, Sendable, CustomStringConvertible {
     /// The path involved.
@@ -19,5 +21,3 @@ public struct KeyLogError: Error, Sendable, CustomStringConvertible {
         "cannot \(operation) TLS key log \(path): \(String(cString: strerror(errno))) (errno \(errno))"
     }
 }
-
-import Glibc
