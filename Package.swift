@@ -86,7 +86,9 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "CastTLSTests", dependencies: ["CastTLS", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastTLSTests", dependencies: ["CastTLS", "CastTestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
         .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], swiftSettings: strictSettings),

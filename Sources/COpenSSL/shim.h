@@ -7,3 +7,9 @@
 #include <openssl/rand.h>
 #include <openssl/kdf.h>
 #include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/rsa.h>
+#include <openssl/ec.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/bn.h>

@@ -1,2 +1,0 @@
-/// Placeholder: CastTLS lands with its issue.
-public enum CastTLSPlaceholder {}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastTLSPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}
