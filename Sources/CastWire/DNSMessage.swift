@@ -59,3 +59,8 @@ public struct DNSMessage: Sendable, Hashable {
         return decoder.run()
     }
 }
+
+extension DNSMessage {
+    /// The message in wire form, names compressed (see `DNSWriter`).
+    public func encoded() -> [UInt8] { DNSWriter.encode(self) }
+}
