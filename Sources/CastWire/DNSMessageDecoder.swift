@@ -148,7 +148,9 @@ struct DNSMessageDecoder {
             let os = try readCharacterString(&rdata)
             return .hinfo(DNSHINFO(cpu: cpu, os: os))
         default:
-            return .other(Array(rdata.remainingBytes))
+            let raw = Array(rdata.remainingBytes)
+            _ = rdata.skip(raw.count)
+            return .other(raw)
         }
     }
 

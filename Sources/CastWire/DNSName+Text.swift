@@ -24,6 +24,7 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
             self = .root
             return
         }
+        guard !text.isEmpty else { return nil }
         var labels: [[UInt8]] = []
         var label: [UInt8] = []
         var bytes = Array(text.utf8)[...]

@@ -11,6 +11,9 @@ public struct DNSWriter: Sendable {
     /// An empty writer.
     public init() {}
 
+    /// Number of bytes written.
+    public var count: Int { bytes.count }
+
     /// Encodes `message` with section counts taken from its arrays (at most 65,535 entries per section).
     public static func encode(_ message: DNSMessage) -> [UInt8] {
         var writer = DNSWriter()
