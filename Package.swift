@@ -76,6 +76,7 @@ let package = Package(
             name: "WireBench",
             dependencies: ["CastWire", "CastTestSupport"],
             path: "Benchmarks/WireBench",
+            exclude: ["pydns.py"],
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in

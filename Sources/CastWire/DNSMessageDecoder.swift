@@ -8,6 +8,7 @@ struct DNSMessageDecoder {
     private var reader: ByteReader
     private let messageRange: Range<Int>
     private var message = DNSMessage()
+    private var names = DNSNameCache()
 
     init(_ reader: ByteReader) {
         self.reader = reader
@@ -58,7 +59,7 @@ struct DNSMessageDecoder {
 
     private mutating func readName(_ section: DNSSection, _ index: Int) throws(DNSError) -> (DNSName, Bool) {
         do throws(DNSError) {
-            let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange)
+            let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange, cache: &names)
             if let forwardAt {
                 message.warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
             }
@@ -156,7 +157,7 @@ struct DNSMessageDecoder {
 
     private mutating func readDataName(_ rdata: inout ByteReader, forward: inout Bool, _ section: DNSSection,
                                        _ index: Int) throws(DNSError) -> DNSName {
-        let (name, forwardAt) = try DNSName.read(from: &rdata, message: messageRange)
+        let (name, forwardAt) = try DNSName.read(from: &rdata, message: messageRange, cache: &names)
         if let forwardAt {
             forward = true
             message.warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))

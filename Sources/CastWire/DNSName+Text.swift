@@ -5,15 +5,12 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
     /// A dot or backslash inside a label becomes `\.` / `\\`; control bytes, DEL and bytes that are not part of valid
     /// UTF-8 become `\DDD` (decimal); valid UTF-8 text, spaces included, is kept as DNS-SD instance names use it.
     public var description: String {
-        if wire.isEmpty { return "." }
+        if isRoot { return "." }
         var out = ""
-        out.reserveCapacity(wire.count + 1)
-        var index = 0
-        while index < wire.count {
-            let length = Int(wire[index])
-            DNSName.appendLabel(wire[index + 1..<index + 1 + length], to: &out)
+        out.reserveCapacity(wireLength)
+        forEachLabel { label in
+            DNSName.appendLabel(label, to: &out)
             out.append(".")
-            index += 1 + length
         }
         return out
     }

@@ -13,9 +13,24 @@ extension DNSName {
     /// places them.
     static func read(from reader: inout ByteReader, message: Range<Int>) throws(DNSError)
         -> (name: DNSName, forwardPointerAt: Int?) {
+        var cache = DNSNameCache()
+        return try read(from: &reader, message: message, cache: &cache)
+    }
+
+    /// `read(from:message:)` sharing names already decoded at the same offset through `cache`.
+    static func read(from reader: inout ByteReader, message: Range<Int>, cache: inout DNSNameCache) throws(DNSError)
+        -> (name: DNSName, forwardPointerAt: Int?) {
         let storage = reader.storage
         let start = reader.position
-        // Pass 1: validate, find the end of the in-place part and the decoded length, allocating nothing.
+        // Fast path: the whole name is one pointer to a name decoded before.
+        if reader.remaining >= 2, storage[start] & 0xC0 == 0xC0 {
+            let target = message.lowerBound + Int(UInt16(storage[start] & 0x3F) << 8 | UInt16(storage[start + 1]))
+            if target != start, let known = cache.name(at: target) {
+                _ = reader.skip(2)
+                return (known, target > start ? start : nil)
+            }
+        }
+        // Validate once, find the end of the in-place part and the decoded length; the name then views the bytes.
         var position = start
         var limit = reader.limit
         var inPlaceEnd = -1
@@ -69,31 +84,15 @@ extension DNSName {
             }
         }
         if tooLongAt >= 0 { throw DNSError(.nameTooLong, section: .header, offset: tooLongAt) }
-        if length == 0 {
-            _ = reader.skip(inPlaceEnd - start)
-            return (.root, forwardAt)
-        }
-        // Pass 2: copy the labels; pass 1 proved every access in bounds and the walk finite.
-        let wire = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-            var out = 0
-            var cursor = start
-            while true {
-                let byte = storage[cursor]
-                if byte == 0 { break }
-                if byte & 0xC0 == 0xC0 {
-                    cursor = message.lowerBound + Int(UInt16(byte & 0x3F) << 8 | UInt16(storage[cursor + 1]))
-                    continue
-                }
-                let end = cursor + 1 + Int(byte)
-                for index in cursor..<end {
-                    buffer[out] = storage[index]
-                    out += 1
-                }
-                cursor = end
-            }
-            initialized = out
-        }
         _ = reader.skip(inPlaceEnd - start)
-        return (DNSName(uncheckedWire: wire), forwardAt)
+        if length == 0 { return (.root, forwardAt) }
+        let name = DNSName(validatedIn: storage, start: start, base: message.lowerBound, length: length)
+        // Names reached through forward pointers are not shared, so each use still reports its own warning.
+        guard forwardAt == nil else { return (name, forwardAt) }
+        cache.remember(name, at: start)
+        if storage[start] & 0xC0 == 0xC0 {
+            cache.remember(name, at: message.lowerBound + Int(UInt16(storage[start] & 0x3F) << 8 | UInt16(storage[start + 1])))
+        }
+        return (name, forwardAt)
     }
 }
