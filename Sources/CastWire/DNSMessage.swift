@@ -55,8 +55,7 @@ public struct DNSMessage: Sendable, Hashable {
 
     /// Decodes as far as possible from the bytes filling `reader`.
     public static func decodeLax(_ reader: ByteReader) -> DNSDecodeResult {
-        var decoder = DNSMessageDecoder(reader)
-        return decoder.run()
+        DNSMessageDecoder(reader).run()
     }
 }
 

@@ -8,14 +8,13 @@ struct DNSMessageDecoder {
     private var reader: ByteReader
     private let messageRange: Range<Int>
     private var message = DNSMessage()
-    private var names = DNSNameCache()
 
     init(_ reader: ByteReader) {
         self.reader = reader
         messageRange = reader.position..<reader.limit
     }
 
-    mutating func run() -> DNSDecodeResult {
+    consuming func run() -> DNSDecodeResult {
         do throws(DNSError) {
             try decodeAll()
             return DNSDecodeResult(message: message, error: nil)
@@ -59,7 +58,7 @@ struct DNSMessageDecoder {
 
     private mutating func readName(_ section: DNSSection, _ index: Int) throws(DNSError) -> (DNSName, Bool) {
         do throws(DNSError) {
-            let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange, cache: &names)
+            let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange)
             if let forwardAt {
                 message.warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
             }
@@ -83,11 +82,19 @@ struct DNSMessageDecoder {
     private mutating func readRecord(_ section: DNSSection, _ index: Int) throws(DNSError) -> DNSResourceRecord {
         let offset = reader.position
         var (name, forward) = try readName(section, index)
-        guard reader.remaining >= 10, let rawType = reader.readUInt16BE(), let rawClass = reader.readUInt16BE(),
-              let ttl = reader.readUInt32BE(), let rdlength = reader.readUInt16BE() else {
+        guard reader.remaining >= 10 else {
             throw DNSError(.truncated, section: section, index: index, offset: reader.position, needed: 10,
                            available: reader.remaining)
         }
+        // SAFETY: 10 bytes remain, checked above; one check instead of four optional reads on this hot path.
+        let fixed = reader.position
+        let bytes = reader.storage
+        let rawType = UInt16(bytes[fixed]) << 8 | UInt16(bytes[fixed + 1])
+        let rawClass = UInt16(bytes[fixed + 2]) << 8 | UInt16(bytes[fixed + 3])
+        let ttl = UInt32(bytes[fixed + 4]) << 24 | UInt32(bytes[fixed + 5]) << 16 | UInt32(bytes[fixed + 6]) << 8
+            | UInt32(bytes[fixed + 7])
+        let rdlength = UInt16(bytes[fixed + 8]) << 8 | UInt16(bytes[fixed + 9])
+        _ = reader.skip(10)
         let type = DNSType(rawValue: rawType)
         guard var rdata = reader.readReader(Int(rdlength)) else {
             throw DNSError(.truncated, section: section, index: index, offset: reader.position,
@@ -157,7 +164,7 @@ struct DNSMessageDecoder {
 
     private mutating func readDataName(_ rdata: inout ByteReader, forward: inout Bool, _ section: DNSSection,
                                        _ index: Int) throws(DNSError) -> DNSName {
-        let (name, forwardAt) = try DNSName.read(from: &rdata, message: messageRange, cache: &names)
+        let (name, forwardAt) = try DNSName.read(from: &rdata, message: messageRange)
         if let forwardAt {
             forward = true
             message.warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
