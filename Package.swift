@@ -31,7 +31,7 @@ let package = Package(
         .library(name: "CastCLI", targets: ["CastCLI"]),
     ],
     targets: [
-        .target(name: "CastJSON", swiftSettings: strictSettings),
+        .target(name: "CastJSON", swiftSettings: strictSettings, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CastLog", dependencies: ["CastJSON"], swiftSettings: strictSettings),
         .target(name: "CastWire", dependencies: ["CastJSON", "CastLog"], swiftSettings: strictSettings),
         .target(name: "CastCLI", swiftSettings: strictSettings),
@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "castscopeTests",
-            dependencies: ["CastTestSupport"],
+            dependencies: ["castscope", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

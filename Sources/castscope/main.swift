@@ -1,1 +1,3 @@
-print("castscope: under construction")
+import CastCLI
+
+await CommandLineTool(CastscopeCommand.root).main()

@@ -1,0 +1,28 @@
+/// A positional argument of a command, shown as `<name>` in usage and help.
+public struct ArgumentSpec: Sendable, Equatable {
+    /// The name used to look the value up and shown between angle brackets.
+    public var name: String
+    /// One-line help shown in the `ARGUMENTS:` section.
+    public var help: String
+    /// Whether the argument may be left out.
+    public var isOptional: Bool
+    /// Whether the argument takes all remaining positional values (`<file> ...`).
+    public var isRepeating: Bool
+
+    /// Creates a positional argument; a repeating one that is not optional needs at least one value.
+    public init(_ name: String, help: String = "", optional: Bool = false, repeating: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+        self.isRepeating = repeating
+    }
+
+    /// How the argument appears in a usage line: `<file>`, `[<file>]`, `<file> ...`, `[<file> ...]`.
+    var usage: String {
+        let core = isRepeating ? "<\(name)> ..." : "<\(name)>"
+        return isOptional ? "[\(core)]" : core
+    }
+
+    /// The fewest values the argument accepts.
+    var minimumCount: Int { isOptional ? 0 : 1 }
+}

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A UTC instant with microsecond resolution, formatted as RFC 3339 (`2026-11-30T05:28:40.123456Z`).
+public struct LogTimestamp: Sendable, Hashable, Comparable {
+    /// Seconds since the Unix epoch.
+    public var seconds: Int64
+    /// Microseconds within the second, 0…999_999.
+    public var microseconds: Int32
+
+    /// The instant `seconds` + `microseconds` after the epoch.
+    public init(seconds: Int64, microseconds: Int32) {
+        self.seconds = seconds
+        self.microseconds = microseconds
+    }
+
+    /// The current wall-clock time.
+    public static func now() -> LogTimestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return LogTimestamp(seconds: Int64(spec.tv_sec), microseconds: Int32(spec.tv_nsec / 1000))
+    }
+
+    /// Seconds since the epoch as a double.
+    public var timeIntervalSince1970: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
+
+    public static func < (lhs: LogTimestamp, rhs: LogTimestamp) -> Bool {
+        (lhs.seconds, lhs.microseconds) < (rhs.seconds, rhs.microseconds)
+    }
+
+    /// The RFC 3339 text with six fractional digits and `Z`.
+    public var rfc3339: String {
+        var out: [UInt8] = []
+        var cache = TimestampCache()
+        cache.append(self, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Parses RFC 3339 (`T` or space separator, 0–9 fractional digits, `Z` or `±HH:MM`), also a bare date
+    /// (`2026-11-30`, midnight UTC). Returns nil for anything else.
+    public init?(rfc3339 text: some StringProtocol) {
+        var parser = TimestampParser(Array(text.utf8))
+        guard let value = parser.parse() else { return nil }
+        self = value
+    }
+}
+
+/// Formats timestamps quickly by reusing the date-and-time prefix while the second has not changed.
+struct TimestampCache {
+    private var cachedSecond: Int64 = .min
+    private var prefix: [UInt8] = []
+
+    /// Appends `timestamp` as `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+    mutating func append(_ timestamp: LogTimestamp, to out: inout [UInt8]) {
+        if timestamp.seconds != cachedSecond {
+            cachedSecond = timestamp.seconds
+            prefix = Self.formatSecond(timestamp.seconds)
+        }
+        out.append(contentsOf: prefix)
+        out.append(UInt8(ascii: "."))
+        let fraction = Int(max(0, min(999_999, timestamp.microseconds)))
+        var divisor = 100_000
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10))
+            divisor /= 10
+        }
+        out.append(UInt8(ascii: "Z"))
+    }
+
+    private static func formatSecond(_ seconds: Int64) -> [UInt8] {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        var out: [UInt8] = []
+        out.reserveCapacity(19)
+        appendDigits(Int(parts.tm_year) + 1900, width: 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mon) + 1, width: 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mday), width: 2, to: &out)
+        out.append(UInt8(ascii: "T"))
+        appendDigits(Int(parts.tm_hour), width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_min), width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_sec), width: 2, to: &out)
+        return out
+    }
+
+    private static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        var rest = max(0, value)
+        for position in stride(from: width - 1, through: 0, by: -1) {
+            digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        out.append(contentsOf: digits)
+    }
+}
+
+/// RFC 3339 parsing for `tail --since` and for reading log files back.
+private struct TimestampParser {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func parse() -> LogTimestamp? {
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
+            return nil
+        }
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var hour = 0, minute = 0, second = 0, micros = 0, offset = 0
+        if index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
+                || bytes[index] == UInt8(ascii: " ")
+            else { return nil }
+            index += 1
+            guard let h = number(2), expect(":"), let m = number(2), expect(":"), let s = number(2) else { return nil }
+            guard h < 24, m < 60, s < 61 else { return nil }
+            (hour, minute, second) = (h, m, s)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                var scale = 100_000
+                var digits = 0
+                while index < bytes.count, let digit = digitValue(bytes[index]) {
+                    if digits < 6 { micros += digit * scale; scale /= 10 }
+                    digits += 1
+                    index += 1
+                }
+                guard digits > 0, digits <= 9 else { return nil }
+            }
+            guard let zone = parseZone() else { return nil }
+            offset = zone
+        }
+        guard index == bytes.count else { return nil }
+        let days = Self.daysFromCivil(year: year, month: month, day: day)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        return LogTimestamp(seconds: seconds, microseconds: Int32(micros))
+    }
+
+    private mutating func parseZone() -> Int? {
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            index += 1
+            return 0
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = number(2), expect(":"), let minutes = number(2), hours < 24, minutes < 60 else {
+                return nil
+            }
+            return sign * (hours * 3600 + minutes * 60)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func number(_ width: Int) -> Int? {
+        guard index + width <= bytes.count else { return nil }
+        var value = 0
+        for _ in 0..<width {
+            guard let digit = digitValue(bytes[index]) else { return nil }
+            value = value * 10 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func expect(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    private func digitValue(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil-date algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

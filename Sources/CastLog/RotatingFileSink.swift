@@ -1,0 +1,134 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes records to `path`, rotating to `path.1` … `path.N-1` by size; files are created 0600.
+///
+/// Each record is formatted and appended under one lock, so records from many threads never interleave, and a record
+/// is never split across files: when it would not fit, the file is rotated first. Output is buffered and flushed
+/// when 64 KiB accumulate, on every error-level record, every 200 ms, and on `flush()`.
+public final class RotatingFileSink: LogSink {
+    /// Default `maxFileSize`: 2 MiB, as `GCKLogger`.
+    public static let defaultMaxFileSize: UInt64 = 2 * 1024 * 1024
+    /// Smallest `maxFileSize` accepted: 32 KiB.
+    public static let minimumMaxFileSize: UInt64 = 32 * 1024
+    /// Smallest `maxFileCount` accepted.
+    public static let minimumMaxFileCount = 2
+
+    private struct State {
+        var fd: Int32
+        var size: UInt64
+        var buffer: [UInt8] = []
+        var formatter: LogFormatter
+        var lastError: LogFileError?
+    }
+
+    /// The current file's path.
+    public let path: String
+    /// Rotation threshold in bytes.
+    public let maxFileSize: UInt64
+    /// How many files are kept, the current one included.
+    public let maxFileCount: Int
+    private let state: Mutex<State>
+    private let timer: FlushTimer
+    private static let flushThreshold = 64 * 1024
+
+    /// Opens (appending) or creates `path`; `maxFileSize` 0 means the default, smaller values are raised to 32 KiB.
+    public init(path: String, maxFileSize: UInt64 = 0, maxFileCount: Int = 5, format: LogFormat = .jsonLines)
+        throws(LogFileError)
+    {
+        self.path = path
+        self.maxFileSize = maxFileSize == 0 ? Self.defaultMaxFileSize : max(maxFileSize, Self.minimumMaxFileSize)
+        self.maxFileCount = max(maxFileCount, Self.minimumMaxFileCount)
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex,
+            let error = FileDescriptorWriter.makeDirectories(String(path[..<slash]))
+        {
+            throw error
+        }
+        let fd: Int32
+        switch FileDescriptorWriter.openForAppend(path) {
+        case .success(let opened): fd = opened
+        case .failure(let error): throw error
+        }
+        state = Mutex(State(fd: fd, size: FileDescriptorWriter.size(of: fd), formatter: LogFormatter(format: format)))
+        timer = FlushTimer()
+        timer.start { [weak self] in self?.flush() }
+    }
+
+    deinit {
+        timer.cancel()
+        state.withLock { state in
+            Self.flushLocked(&state, path: path)
+            close(state.fd)
+        }
+    }
+
+    /// The last write, open or rename failure, if any (records are dropped only while the file cannot be written).
+    public var lastError: LogFileError? { state.withLock { $0.lastError } }
+
+    public func write(_ record: LogRecord) {
+        state.withLock { state in
+            let start = state.buffer.count
+            state.formatter.append(record, to: &state.buffer)
+            let before = state.size + UInt64(start)
+            if before > 0, before + UInt64(state.buffer.count - start) > maxFileSize {
+                let pending = Array(state.buffer[start...])
+                state.buffer.removeSubrange(start...)
+                Self.flushLocked(&state, path: path)
+                rotateLocked(&state)
+                state.buffer.append(contentsOf: pending)
+            }
+            if state.buffer.count >= Self.flushThreshold || record.level >= .error {
+                Self.flushLocked(&state, path: path)
+            }
+        }
+    }
+
+    public func flush() {
+        state.withLock { Self.flushLocked(&$0, path: path) }
+    }
+
+    private static func flushLocked(_ state: inout State, path: String) {
+        guard !state.buffer.isEmpty else { return }
+        if let code = FileDescriptorWriter.writeAll(state.fd, state.buffer) {
+            state.lastError = LogFileError(path: path, operation: "write", errno: code)
+        } else {
+            state.size += UInt64(state.buffer.count)
+        }
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Shifts `path.i` to `path.i+1` (dropping the oldest), moves `path` to `path.1` and starts a new `path`.
+    private func rotateLocked(_ state: inout State) {
+        close(state.fd)
+        for index in stride(from: maxFileCount - 1, through: 1, by: -1) {
+            let source = index == 1 ? path : "\(path).\(index - 1)"
+            if rename(source, "\(path).\(index)") != 0, errno != ENOENT {
+                state.lastError = LogFileError(path: source, operation: "rename", errno: errno)
+            }
+        }
+        switch FileDescriptorWriter.openForAppend(path, truncate: true) {
+        case .success(let fd):
+            state.fd = fd
+            state.size = 0
+        case .failure(let error):
+            state.lastError = error
+            state.fd = -1
+        }
+    }
+}
+
+/// A repeating 200 ms timer; dispatch sources are thread-safe, the wrapper only states it.
+private final class FlushTimer: @unchecked Sendable {
+    private let source = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+
+    func start(_ handler: @escaping @Sendable () -> Void) {
+        source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        source.setEventHandler(handler: handler)
+        source.resume()
+    }
+
+    func cancel() { source.cancel() }
+}

@@ -1,0 +1,14 @@
+import CastCLI
+
+/// The command tree of the `castscope` executable; each subcommand lives in its own file.
+enum CastscopeCommand {
+    static let version = "0.1.0"
+
+    static var root: CommandSpec {
+        CommandSpec(
+            name: "castscope",
+            abstract: "Find out why Google Cast does not work: logs, Cast traffic and captures.",
+            version: version,
+            subcommands: [FiltersCommand.spec, TailCommand.spec, DemoCommand.spec])
+    }
+}

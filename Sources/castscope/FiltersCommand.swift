@@ -1,0 +1,61 @@
+import CastCLI
+import CastLog
+
+/// `castscope filters check|explain`: validate filter files and show what they let through.
+enum FiltersCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "filters", abstract: "Check filter files and explain what they let through.",
+            subcommands: [check, explain], defaultSubcommand: "check")
+    }
+
+    static var check: CommandSpec {
+        CommandSpec(
+            name: "check", abstract: "Validate filter files.",
+            discussion: "Prints FILE:LINE:COL: message for the first error and exits 1; prints 'FILE: ok' otherwise.",
+            arguments: [.init("file", help: "Filter files to check.", repeating: true)],
+            run: { invocation, io in
+                for file in invocation.arguments("file") {
+                    do {
+                        _ = try FilterFile.load(path: file)
+                        io.print("\(file): ok")
+                    } catch {
+                        io.printError("\(error)")
+                        return 1
+                    }
+                }
+                return 0
+            })
+    }
+
+    static var explain: CommandSpec {
+        CommandSpec(
+            name: "explain", abstract: "Show the effective level of each class under a filter file.",
+            discussion: """
+                Prints one line per class: CLASS<TAB>LEVEL, the lowest level that passes (verbose…assert), or \
+                'none' when nothing passes. With --function, the level for records from that function.
+                """,
+            arguments: [
+                .init("file", help: "The filter file."),
+                .init("class", help: "Cast SDK class names, e.g. GCKCastChannel.", repeating: true),
+            ],
+            options: [.option("function", value: "name", help: "Explain a record from this function.")],
+            run: { invocation, io in
+                guard let file = invocation.argument("file") else { throw ExitCode.usage }
+                let filter: LoggerFilter
+                do {
+                    filter = try FilterFile.load(path: file)
+                } catch {
+                    io.printError("\(error)")
+                    return 1
+                }
+                let function = invocation.option("function")
+                for className in invocation.arguments("class") {
+                    let level = function.map { filter.effectiveLevel(forClass: className, function: $0) }
+                        ?? filter.effectiveLevel(forClass: className)
+                    io.print("\(className)\t\(level.name)")
+                }
+                return 0
+            })
+    }
+}

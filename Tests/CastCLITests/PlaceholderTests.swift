@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastCLIPlaceholderTests {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastJSONPlaceholderTests {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastLogPlaceholderTests {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}

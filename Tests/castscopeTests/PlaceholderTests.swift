@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct castscopePlaceholderTests {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}
