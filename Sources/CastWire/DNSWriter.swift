@@ -7,6 +7,7 @@ public struct DNSWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
     private var suffixOffsets: [DNSName: Int] = [:]
+    private var compressionEnabled = true
 
     /// An empty writer.
     public init() {}
@@ -69,6 +70,7 @@ public struct DNSWriter: Sendable {
 
     /// Appends `name`, replacing its longest already-written suffix with a pointer when `compress` is true.
     public mutating func writeName(_ name: DNSName, compress: Bool = true) {
+        let compress = compress && compressionEnabled
         var remaining = name
         while !remaining.isRoot {
             if compress, let target = suffixOffsets[remaining] {
@@ -81,6 +83,15 @@ public struct DNSWriter: Sendable {
             remaining = remaining.dropFirst(1)
         }
         bytes.append(0)
+    }
+
+    /// The RDATA of `data` as it would be written alone: names uncompressed.
+    public static func rdata(for data: DNSRecordData) -> [UInt8] {
+        if case .other(let bytes) = data { return bytes }
+        var writer = DNSWriter()
+        writer.compressionEnabled = false
+        writer.writeData(data)
+        return writer.bytes
     }
 
     private mutating func writeData(_ data: DNSRecordData) {
