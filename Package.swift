@@ -116,7 +116,7 @@ let package = Package(
             name: "WireBench",
             dependencies: ["CastWire", "CastTestSupport"],
             path: "Benchmarks/WireBench",
-            exclude: ["pyframes.py"],
+            exclude: ["pyframes.py", "pydns.py"],
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in

@@ -1,0 +1,13 @@
+/// What a lax decode produced: every question and record before the fault, and the fault (nil when none).
+public struct DNSDecodeResult: Sendable, Hashable {
+    /// The decoded part; its header counts are the claimed ones, its arrays hold what decoded.
+    public var message: DNSMessage
+    /// The first fault, or nil when the whole message decoded.
+    public var error: DNSError?
+
+    /// Creates a result.
+    public init(message: DNSMessage, error: DNSError?) {
+        self.message = message
+        self.error = error
+    }
+}

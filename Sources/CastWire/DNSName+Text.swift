@@ -1,0 +1,96 @@
+/// Presentation format: labels joined by dots with a trailing dot, escaped as in zone files (RFC 1035 §5.1, RFC 4343).
+extension DNSName: CustomStringConvertible, LosslessStringConvertible {
+    /// The name as text, e.g. `Chromecast-1a2b._googlecast._tcp.local.`.
+    ///
+    /// A dot or backslash inside a label becomes `\.` / `\\`; control bytes, DEL and bytes that are not part of valid
+    /// UTF-8 become `\DDD` (decimal); valid UTF-8 text, spaces included, is kept as DNS-SD instance names use it.
+    public var description: String {
+        if isRoot { return "." }
+        var out = ""
+        out.reserveCapacity(wireLength)
+        forEachLabel { label in
+            DNSName.appendLabel(label, to: &out)
+            out.append(".")
+        }
+        return out
+    }
+
+    /// Parses presentation format (`\.`, `\\`, `\DDD` escapes; the trailing dot is optional; "." is the root).
+    public init?(_ text: String) {
+        if text == "." {
+            self = .root
+            return
+        }
+        guard !text.isEmpty else { return nil }
+        var labels: [[UInt8]] = []
+        var label: [UInt8] = []
+        var bytes = Array(text.utf8)[...]
+        var ended = false
+        while let byte = bytes.popFirst() {
+            if ended { return nil }
+            switch byte {
+            case UInt8(ascii: "."):
+                guard !label.isEmpty else { return nil }
+                labels.append(label)
+                label = []
+                if bytes.isEmpty { ended = true }
+            case UInt8(ascii: "\\"):
+                guard let next = bytes.popFirst() else { return nil }
+                if next >= 0x30, next <= 0x39 {
+                    guard bytes.count >= 2, let d2 = bytes.popFirst(), let d3 = bytes.popFirst(),
+                          (0x30...0x39).contains(d2), (0x30...0x39).contains(d3) else { return nil }
+                    let value = Int(next - 0x30) * 100 + Int(d2 - 0x30) * 10 + Int(d3 - 0x30)
+                    guard value <= 255 else { return nil }
+                    label.append(UInt8(value))
+                } else {
+                    label.append(next)
+                }
+            default:
+                label.append(byte)
+            }
+        }
+        if !label.isEmpty { labels.append(label) }
+        guard let name = DNSName(labels: labels) else { return nil }
+        self = name
+    }
+
+    static func appendLabel(_ label: ArraySlice<UInt8>, to out: inout String) {
+        if label.allSatisfy({ $0 < 0x80 }) {
+            for byte in label { appendASCII(byte, to: &out) }
+        } else if let text = String(validating: label, as: UTF8.self) {
+            for scalar in text.unicodeScalars {
+                if scalar.value < 0x80 {
+                    appendASCII(UInt8(scalar.value), to: &out)
+                } else if scalar.value < 0xA0 {
+                    // C1 controls: escape their UTF-8 bytes so the text stays printable and round-trips.
+                    for byte in String(scalar).utf8 { appendDecimalEscape(byte, to: &out) }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        } else {
+            for byte in label {
+                if byte < 0x80 { appendASCII(byte, to: &out) } else { appendDecimalEscape(byte, to: &out) }
+            }
+        }
+    }
+
+    private static func appendASCII(_ byte: UInt8, to out: inout String) {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: "\\"):
+            out.append("\\")
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        case 0..<0x20, 0x7F:
+            appendDecimalEscape(byte, to: &out)
+        default:
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        }
+    }
+
+    private static func appendDecimalEscape(_ byte: UInt8, to out: inout String) {
+        out.append("\\")
+        out.unicodeScalars.append(Unicode.Scalar(0x30 + byte / 100))
+        out.unicodeScalars.append(Unicode.Scalar(0x30 + byte / 10 % 10))
+        out.unicodeScalars.append(Unicode.Scalar(0x30 + byte % 10))
+    }
+}

@@ -1,0 +1,171 @@
+/// A domain name as a sequence of labels (RFC 1035 §3.1).
+///
+/// Labels are raw bytes: DNS-SD instance names may hold spaces, dots and UTF-8 (RFC 6763 §4.3), so nothing is
+/// decoded until `description` renders the presentation form. A name decoded from a message is a view of that
+/// message's bytes (compression pointers and all, validated once by the decoder), so decoding allocates nothing
+/// per name; names built in code own their labels. Equality compares labels byte for byte, whatever the storage;
+/// use `isEquivalent(to:)` for DNS's ASCII case-insensitive comparison.
+public struct DNSName: Sendable {
+    enum Storage: Sendable {
+        /// Length-prefixed labels without the terminating zero byte.
+        case owned([UInt8])
+        /// A validated, possibly compressed name starting at `start` in `message`; pointers are relative to `base`.
+        case compressed(message: [UInt8], start: Int, base: Int)
+    }
+
+    let storage: Storage
+    /// Length of the labels in wire form, uncompressed, without the root byte.
+    private let labelBytes: Int
+
+    /// The longest name, in wire form including the root byte (RFC 1035 §2.3.4).
+    public static let maximumWireLength = 255
+    /// The longest label (RFC 1035 §2.3.4).
+    public static let maximumLabelLength = 63
+
+    /// The root name ".".
+    public static let root = DNSName(uncheckedWire: [])
+
+    /// Wraps bytes already known to be valid labels.
+    init(uncheckedWire: [UInt8]) {
+        storage = .owned(uncheckedWire)
+        labelBytes = uncheckedWire.count
+    }
+
+    /// Views a name the decoder validated: walking it from `start` terminates within bounds after `length` bytes.
+    init(validatedIn message: [UInt8], start: Int, base: Int, length: Int) {
+        storage = .compressed(message: message, start: start, base: base)
+        labelBytes = length
+    }
+
+    /// A name from its labels; nil when a label is empty or longer than 63 bytes or the name exceeds 255 bytes.
+    public init?<Label: Collection>(labels: [Label]) where Label.Element == UInt8 {
+        var bytes: [UInt8] = []
+        for label in labels {
+            guard !label.isEmpty, label.count <= DNSName.maximumLabelLength else { return nil }
+            bytes.append(UInt8(label.count))
+            bytes.append(contentsOf: label)
+        }
+        guard bytes.count + 1 <= DNSName.maximumWireLength else { return nil }
+        self.init(uncheckedWire: bytes)
+    }
+
+    /// Calls `body` with each label, most specific first, without allocating.
+    public func forEachLabel(_ body: (ArraySlice<UInt8>) throws -> Void) rethrows {
+        switch storage {
+        case .owned(let wire):
+            var index = 0
+            while index < wire.count {
+                let length = Int(wire[index])
+                try body(wire[index + 1..<index + 1 + length])
+                index += 1 + length
+            }
+        case .compressed(let message, let start, let base):
+            var index = start
+            // SAFETY: the decoder validated this walk (bounds, termination); the step cap only guards misuse.
+            for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
+                let byte = message[index]
+                if byte == 0 { return }
+                if byte & 0xC0 == 0xC0 {
+                    index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(message[index + 1]))
+                    continue
+                }
+                try body(message[index + 1..<index + 1 + Int(byte)])
+                index += 1 + Int(byte)
+            }
+        }
+    }
+
+    /// Length-prefixed labels, uncompressed, without the terminating zero byte; empty for the root.
+    public var wire: [UInt8] {
+        if case .owned(let wire) = storage { return wire }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(labelBytes)
+        forEachLabel { label in
+            bytes.append(UInt8(label.count))
+            bytes.append(contentsOf: label)
+        }
+        return bytes
+    }
+
+    /// Length in wire form, uncompressed, including the root byte.
+    public var wireLength: Int { labelBytes + 1 }
+
+    /// True for ".".
+    public var isRoot: Bool { labelBytes == 0 }
+
+    /// The labels, most specific first.
+    public var labels: [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        forEachLabel { result.append($0) }
+        return result
+    }
+
+    /// Number of labels (0 for the root).
+    public var labelCount: Int {
+        var count = 0
+        forEachLabel { _ in count += 1 }
+        return count
+    }
+
+    /// The name without its first `count` labels (the root when `count` ≥ `labelCount`).
+    public func dropFirst(_ count: Int) -> DNSName {
+        var bytes: [UInt8] = []
+        var index = 0
+        forEachLabel { label in
+            if index >= count {
+                bytes.append(UInt8(label.count))
+                bytes.append(contentsOf: label)
+            }
+            index += 1
+        }
+        return DNSName(uncheckedWire: bytes)
+    }
+
+    /// True when the label at `index` equals `ascii`, ignoring ASCII case.
+    public func label(_ index: Int, equalsIgnoringCase ascii: String) -> Bool {
+        var current = 0
+        var result = false
+        let target = Array(ascii.utf8)[...]
+        forEachLabel { label in
+            if current == index { result = DNSName.asciiEqualIgnoringCase(label, target) }
+            current += 1
+        }
+        return result
+    }
+
+    /// DNS name equality: same labels, ASCII letters compared without case (RFC 4343).
+    public func isEquivalent(to other: DNSName) -> Bool {
+        labelBytes == other.labelBytes && DNSName.asciiEqualIgnoringCase(wire[...], other.wire[...])
+    }
+
+    /// A copy with ASCII letters lower-cased, for use as a case-insensitive key.
+    public var lowercased: DNSName {
+        DNSName(uncheckedWire: wire.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+    }
+
+    static func asciiEqualIgnoringCase(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (a, b) in zip(lhs, rhs) where a != b {
+            let la = a >= 0x41 && a <= 0x5A ? a | 0x20 : a
+            let lb = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+            if la != lb { return false }
+        }
+        return true
+    }
+}
+
+extension DNSName: Hashable {
+    /// Same labels, byte for byte.
+    public static func == (lhs: DNSName, rhs: DNSName) -> Bool {
+        lhs.labelBytes == rhs.labelBytes && lhs.wire == rhs.wire
+    }
+
+    /// Hashes the uncompressed labels.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(labelBytes)
+        forEachLabel { label in
+            hasher.combine(label.count)
+            for byte in label { hasher.combine(byte) }
+        }
+    }
+}
