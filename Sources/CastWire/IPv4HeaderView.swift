@@ -26,7 +26,9 @@ public struct IPv4HeaderView: Sendable {
             throw .truncated(.ipv4Header, need: Self.minimumLength, have: reader.remaining, at: start)
         }
         let version = bytes[start] >> 4
-        guard version == 4 else { throw .malformed(.ipv4Header, .ipVersionMismatch(expected: 4, found: version), at: start) }
+        guard version == 4 else {
+            throw .malformed(.ipv4Header, .ipVersionMismatch(expected: 4, found: version), at: start)
+        }
         let ihl = bytes[start] & 0x0F
         guard ihl >= 5 else { throw .malformed(.ipv4Header, .ipv4HeaderLengthTooSmall(ihl: ihl), at: start) }
         let length = Int(ihl) * 4

@@ -30,7 +30,9 @@ public struct IPv6HeaderView: Sendable {
             throw .truncated(.ipv6Header, need: Self.fixedLength, have: reader.remaining, at: start)
         }
         let version = bytes[start] >> 4
-        guard version == 6 else { throw .malformed(.ipv6Header, .ipVersionMismatch(expected: 6, found: version), at: start) }
+        guard version == 6 else {
+            throw .malformed(.ipv6Header, .ipVersionMismatch(expected: 6, found: version), at: start)
+        }
         let declared = Int(bytes.packetUInt16(at: start + 4))
         // A zero payload length means a jumbogram (RFC 2675) or an offloaded send: trust the capture.
         var end = declared == 0 ? reader.limit : start + Self.fixedLength + declared
@@ -70,7 +72,8 @@ public struct IPv6HeaderView: Sendable {
                 failure = .truncated(.ipv6ExtensionHeader, need: length, have: have, at: cursor, source: source)
                 break walk
             }
-            let header = IPv6ExtensionHeader(headerType: next, nextHeader: bytes[cursor], offset: cursor, length: length)
+            let header = IPv6ExtensionHeader(headerType: next, nextHeader: bytes[cursor], offset: cursor,
+                                             length: length)
             headers.append(header)
             if next == IPv6ExtensionHeader.fragment {
                 let field = bytes.packetUInt16(at: cursor + 2)

@@ -1,4 +1,4 @@
-/// Every protocol layer the packet slicer can stop at; errors name one of these so a report can say where parsing ended.
+/// Every protocol layer the packet slicer can stop at; errors name one so a report can say where parsing ended.
 public enum PacketLayer: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The link type itself (a DLT the slicer does not decode).
     case link

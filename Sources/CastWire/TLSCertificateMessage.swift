@@ -1,4 +1,5 @@
-/// A decoded Certificate message: TLS 1.2's DER list (RFC 5246 §7.4.2) or TLS 1.3's context + entries (RFC 8446 §4.4.2).
+/// A decoded Certificate message: TLS 1.2's DER list (RFC 5246 §7.4.2) or TLS 1.3's context + entries
+/// (RFC 8446 §4.4.2).
 public struct TLSCertificateMessage: Sendable, Hashable {
     /// certificate_request_context (TLS 1.3 only; nil for TLS 1.2).
     public var requestContext: [UInt8]?

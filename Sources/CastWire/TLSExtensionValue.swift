@@ -71,7 +71,8 @@ public enum TLSExtensionValue: Sendable, Hashable {
         case (.supportedGroups, _):
             value = .supportedGroups(try reader.vectorUInt16(lengthBytes: 2).map(TLSNamedGroup.init(rawValue:)))
         case (.signatureAlgorithms, _):
-            value = .signatureAlgorithms(try reader.vectorUInt16(lengthBytes: 2).map(TLSSignatureScheme.init(rawValue:)))
+            let schemes = try reader.vectorUInt16(lengthBytes: 2)
+            value = .signatureAlgorithms(schemes.map(TLSSignatureScheme.init(rawValue:)))
         default:
             return .raw
         }

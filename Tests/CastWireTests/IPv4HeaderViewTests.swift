@@ -85,7 +85,8 @@ import Testing
         }
         bytes = PacketFixtures.ipv4TCPSyn
         bytes[3] = 0x10
-        let error = PacketError.malformed(.ipv4Header, .ipv4TotalLengthTooSmall(totalLength: 16, headerLength: 20), at: 0)
+        let error = PacketError.malformed(.ipv4Header, .ipv4TotalLengthTooSmall(totalLength: 16, headerLength: 20),
+                                          at: 0)
         #expect(throws: error) { try IPv4HeaderView(ByteReader(bytes)) }
         #expect(error.description == "IPv4 header malformed at byte 0: total length 16 is below the header length 20")
     }

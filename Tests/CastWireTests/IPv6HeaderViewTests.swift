@@ -102,7 +102,8 @@ import Testing
             0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
         ]
         let view = try IPv6HeaderView(ByteReader(bytes))
-        let expected = PacketError.truncated(.ipv6ExtensionHeader, need: 16, have: 8, at: 40, source: .ipv6PayloadLength)
+        let expected = PacketError.truncated(.ipv6ExtensionHeader, need: 16, have: 8, at: 40,
+                                             source: .ipv6PayloadLength)
         #expect(view.extensionError == expected)
         #expect(expected.description
             == "IPv6 extension header truncated at byte 40: need 16, have 8 (limited by IPv6 payload length)")

@@ -45,7 +45,8 @@ import Testing
     @Test func eventsBeforeAFaultAreKept() {
         let (events, error) = Self.events(TLSFixtures.clientHelloRecord + [0x14, 0x03, 0x03, 0x00, 0x01, 0x02])
         #expect(events.count == 1)
-        #expect(error == TLSParseError(context: .changeCipherSpec, kind: .malformed(.changeCipherSpecValue), offset: 152))
+        #expect(error
+            == TLSParseError(context: .changeCipherSpec, kind: .malformed(.changeCipherSpecValue), offset: 152))
     }
 
     @Test func certificateLayoutFollowsTheVersionHint() {

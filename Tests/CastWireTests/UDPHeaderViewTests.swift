@@ -44,6 +44,7 @@ import Testing
         let packet = PacketSlicer.lax(bytes, linkType: .ipv4)
         let expected = PacketError.truncated(.udpHeader, need: 8, have: 4, at: 20, source: .ipv4TotalLength)
         #expect(packet.stopError == expected)
-        #expect(expected.description == "UDP header truncated at byte 20: need 8, have 4 (limited by IPv4 total length)")
+        #expect(expected.description
+            == "UDP header truncated at byte 20: need 8, have 4 (limited by IPv4 total length)")
     }
 }
