@@ -49,13 +49,20 @@ import Testing
 
     @Test func malformedExtensionNamesTheExtension() {
         var record = TLSFixtures.clientHelloRecord
-        record[93] = 0x03  // 89: supported_groups list length 3 (odd)
-        record[92] = 0x05  // and the extension length shortened to 5, leaving a stray byte
-        #expect(throws: TLSParseError.self) { try TLSClientHello(Self.message(record)) }
-        do {
-            _ = try TLSClientHello(Self.message(record))
-        } catch {
-            #expect(error.context == .extension(.supportedGroups))
+        record[94] = 0x03  // 89: supported_groups list length 3: not a whole number of 2-byte groups
+        let expected = TLSParseError(context: .extension(.supportedGroups),
+                                     kind: .malformed(.vectorLength(3, elementSize: 2)), offset: 95)
+        #expect(throws: expected) { try TLSClientHello(Self.message(record)) }
+        #expect(expected.description
+            == "extension supported_groups malformed at byte 95: vector length 3 is not a multiple of 2")
+    }
+
+    @Test func extensionWithTrailingBytesIsMalformed() {
+        var record = TLSFixtures.clientHelloRecord
+        record[94] = 0x02  // 89: supported_groups list of one group; the second group is left over
+        #expect(throws: TLSParseError(context: .extension(.supportedGroups), kind: .malformed(.trailingBytes(2)),
+                                      offset: 97)) {
+            try TLSClientHello(Self.message(record))
         }
     }
 
