@@ -45,13 +45,16 @@ enum PacketCrossCheck {
                 continue
             }
             addLink(packet, to: &fields)
-            guard case .ipv4(let ip) = packet.network, case .tcp(let tcp) = packet.transport else {
+            guard let network = packet.network, case .tcp(let tcp) = packet.transport else {
                 result.append(fields)
                 continue
             }
-            addIPv4(ip, to: &fields)
+            switch network {
+            case .ipv4(let ip): addIPv4(ip, to: &fields)
+            case .ipv6(let ip): addIPv6(ip, to: &fields)
+            }
             addTCP(tcp, to: &fields)
-            let key = "\(ip.source):\(tcp.sourcePort)>\(ip.destination):\(tcp.destinationPort)"
+            let key = "\(network.sourceText):\(tcp.sourcePort)>\(network.destinationText):\(tcp.destinationPort)"
             var direction = directions[key] ?? Direction()
             let payload = tcp.payload.remainingBytes
             if !payload.isEmpty {
@@ -98,6 +101,16 @@ enum PacketCrossCheck {
         fields["ip.flags.df"] = [ip.dontFragment ? "1" : "0"]
         fields["ip.flags.mf"] = [ip.moreFragments ? "1" : "0"]
         fields["ip.checksum.status"] = [ip.isHeaderChecksumValid ? "1" : "0"]
+    }
+
+    static func addIPv6(_ ip: IPv6HeaderView, to fields: inout Fields) {
+        fields["ipv6.src"] = [IPv6HeaderView.format(address: ip.source)]
+        fields["ipv6.dst"] = [IPv6HeaderView.format(address: ip.destination)]
+        fields["ipv6.plen"] = [String(ip.payloadLength)]
+        fields["ipv6.nxt"] = [String(ip.nextHeader)]
+        fields["ipv6.hlim"] = [String(ip.hopLimit)]
+        fields["ipv6.tclass"] = [String(format: "0x%08x", ip.trafficClass)]
+        fields["ipv6.flow"] = [String(format: "0x%06x", ip.flowLabel)]
     }
 
     static func addTCP(_ tcp: TCPHeaderView, to fields: inout Fields) {

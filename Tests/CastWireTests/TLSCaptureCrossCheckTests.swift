@@ -26,7 +26,10 @@ import Glibc
     }
 
     /// Checks that the handshake really carried what the test setup asked for, so an empty comparison cannot pass.
-    static func expectHandshakeContent(_ ours: [PacketCrossCheck.Fields], tls13: Bool, linkKey: String) {
+    static func expectHandshakeContent(_ ours: [PacketCrossCheck.Fields], name: String) {
+        let tls13 = name.hasPrefix("tls13")
+        let ipv6 = name.hasSuffix("-lo6")
+        let linkKey = name.hasSuffix("-any") ? "sll.etype" : "eth.type"
         let all = ours.reduce(into: PacketCrossCheck.Fields()) { merged, frame in
             for (key, values) in frame { merged[key, default: []] += values }
         }
@@ -34,6 +37,7 @@ import Glibc
         #expect(all["tls.handshake.extensions_alpn_str"]?.first == "castv2")
         #expect(all["tls.handshake.type"]?.prefix(2) == ["1", "2"])
         #expect(all[linkKey] != nil)
+        #expect(all[ipv6 ? "ipv6.src" : "ip.src"] != nil)
         #expect(all["tcp.options.mss_val"]?.isEmpty == false)
         if tls13 {
             #expect(all["tls.handshake.extensions.supported_version"]?.last == "0x0304")
@@ -43,11 +47,11 @@ import Glibc
         }
     }
 
-    @Test(arguments: ["tls12-lo", "tls13-lo"])
+    @Test(arguments: ["tls12-lo", "tls13-lo", "tls13-lo6"])
     func committedCaptureMatchesTshark(name: String) throws {
         let (problems, ours) = try Self.compare(name, in: Self.fixtureDirectory)
         #expect(problems == [])
-        Self.expectHandshakeContent(ours, tls13: name.hasPrefix("tls13"), linkKey: "eth.type")
+        Self.expectHandshakeContent(ours, name: name)
     }
 
     @Test func comparisonReportsADifferingField() throws {
@@ -81,7 +85,7 @@ import Glibc
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("castscope-tls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let names = ["tls12-lo", "tls13-lo", "tls13-any"]
+        let names = ["tls12-lo", "tls13-lo", "tls13-lo6", "tls13-any", "tls12-lo6"]
         let process = Process()
         process.executableURL = Self.repositoryRoot.appendingPathComponent("scripts/record-tls-fixture")
         process.arguments = [directory.path] + names
@@ -99,8 +103,7 @@ import Glibc
         for name in names {
             let (problems, ours) = try Self.compare(name, in: directory)
             #expect(problems == [], "\(name)")
-            Self.expectHandshakeContent(ours, tls13: name.hasPrefix("tls13"),
-                                        linkKey: name.hasSuffix("-any") ? "sll.etype" : "eth.type")
+            Self.expectHandshakeContent(ours, name: name)
         }
     }
 }
