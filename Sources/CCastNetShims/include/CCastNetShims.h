@@ -30,6 +30,9 @@ static inline size_t CCastNetShims_CMSG_LEN(size_t length) { return CMSG_LEN(len
 /// accept4(2), which glibc declares only under _GNU_SOURCE; defined in shims.c, which is built with it.
 int CCastNetShims_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
+/// Names the calling thread (pthread_setname_np, also _GNU_SOURCE only); `name` is at most 15 bytes.
+int CCastNetShims_setThreadName(const char *name);
+
 /// IPv6 packet information (`struct in6_pktinfo` needs _GNU_SOURCE, which the Glibc module is built without).
 struct CCastNetShims_in6_pktinfo {
     struct in6_addr ipi6_addr;
