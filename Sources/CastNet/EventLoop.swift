@@ -26,6 +26,8 @@ public final class EventLoop: @unchecked Sendable {
     private var thread = pthread_t()
 
     // Loop-thread state.
+    /// Scratch space every socket on this loop reads into (reads happen one at a time, on the loop thread).
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var handlers: [Int32: any EventHandler] = [:]
     private var timers = TimerQueue()
     private var armedDeadline: UInt64 = 0
@@ -70,6 +72,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     deinit {
+        readBuffer.deallocate()
         try? Posix.close(timerFD)
         try? Posix.close(wakeFD)
         try? Posix.close(epollFD)
@@ -96,7 +99,7 @@ public final class EventLoop: @unchecked Sendable {
             }
             return true
         }
-        if !accepted { EventLoopLog.category.debug("task dropped: event loop stopped", ["net.loop": .string(name)]) }
+        if !accepted { NetLog.tcp.debug("task dropped: event loop stopped", ["net.loop": .string(name)]) }
     }
 
     /// Runs `task` now when already on the loop thread, otherwise queues it.
@@ -193,7 +196,7 @@ public final class EventLoop: @unchecked Sendable {
             do {
                 count = try Posix.epollWait(epollFD, events, timeout: -1)
             } catch {
-                EventLoopLog.category.error("epoll_wait failed: \(error.description)", ["net.loop": .string(name)])
+                NetLog.tcp.info("epoll_wait failed: \(error.description)", ["net.loop": .string(name)])
                 count = 0
             }
             for index in 0..<count {
@@ -218,7 +221,7 @@ public final class EventLoop: @unchecked Sendable {
         do {
             try Posix.timerFDSet(timerFD, deadlineNanoseconds: next)
         } catch {
-            EventLoopLog.category.error("timerfd_settime failed: \(error.description)", ["net.loop": .string(name)])
+            NetLog.tcp.info("timerfd_settime failed: \(error.description)", ["net.loop": .string(name)])
         }
     }
 
@@ -264,7 +267,3 @@ public final class EventLoop: @unchecked Sendable {
     }
 }
 
-/// The log class for the loop itself.
-enum EventLoopLog {
-    static let category = Logger.shared.category("GCKDeviceManager")
-}
