@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// A failed system call: the `errno` it set, captured right at the call, and the call's name.

@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// An IPv4 address, stored in host byte order.

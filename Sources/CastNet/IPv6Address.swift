@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// An IPv6 address as its 16 bytes in network order.

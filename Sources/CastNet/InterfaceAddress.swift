@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// One IP address configured on an interface, with its prefix length.

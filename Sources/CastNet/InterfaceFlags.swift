@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// The `IFF_*` flags of an interface that matter for discovery.

@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// Interface name ↔ index lookups (`if_nametoindex`, `if_indextoname`).

@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 /// One network interface with its IP addresses, as `getifaddrs(3)` reports it.

@@ -64,7 +64,7 @@ extension Posix {
 
     /// `setsockopt(2)` with a value of any plain C type.
     @inline(never)
-    static func setsockopt<Value: BitwiseCopyable>(
+    static func setsockopt<Value>(
         _ fd: Int32, level: Int32, name: Int32, value: Value
     ) throws(IOError) {
         let size = socklen_t(MemoryLayout<Value>.size)

@@ -1,3 +1,4 @@
+import CCastNetShims
 import Glibc
 
 extension SocketAddress {

@@ -40,7 +40,9 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
             // An unbracketed IPv6 address has several colons; require brackets so the port is unambiguous.
             guard !hostPart.contains(":") else { return nil }
         }
-        guard !portPart.isEmpty, portPart.allSatisfy(\.isASCII), let port = UInt16(portPart) else { return nil }
+        guard !portPart.isEmpty, portPart.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(portPart) else {
+            return nil
+        }
         guard let (ip, scope) = Self.parseHost(hostPart) else { return nil }
         self.init(ip: ip, port: port, scopeID: scope)
     }

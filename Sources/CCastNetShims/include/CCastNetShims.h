@@ -33,6 +33,9 @@ int CCastNetShims_accept4(int fd, struct sockaddr *address, socklen_t *length, i
 /// Names the calling thread (pthread_setname_np, also _GNU_SOURCE only); `name` is at most 15 bytes.
 int CCastNetShims_setThreadName(const char *name);
 
+/// Moves the calling thread into the network namespace open at `fd` (setns with CLONE_NEWNET, _GNU_SOURCE only).
+int CCastNetShims_enterNetworkNamespace(int fd);
+
 /// IPv6 packet information (`struct in6_pktinfo` needs _GNU_SOURCE, which the Glibc module is built without).
 struct CCastNetShims_in6_pktinfo {
     struct in6_addr ipi6_addr;
