@@ -34,7 +34,8 @@ enum ControlMessages {
                     let info = raw.loadUnaligned(as: CCastNetShims_in6_pktinfo.self)
                     received.interfaceIndex = info.ipi6_ifindex
                     received.destination = .v6(IPv6Address(inAddr: info.ipi6_addr))
-                } else if (level == Int32(IPPROTO_IP) && type == IP_TTL) || (level == Int32(IPPROTO_IPV6) && type == IPV6_HOPLIMIT),
+                } else if (level == Int32(IPPROTO_IP) && type == IP_TTL)
+                    || (level == Int32(IPPROTO_IPV6) && type == IPV6_HOPLIMIT),
                     payloadLength >= 4
                 {
                     received.hopLimit = Int(raw.loadUnaligned(as: Int32.self))
@@ -55,7 +56,8 @@ enum ControlMessages {
         let index = index ?? 0
         let payload = ipv4 ? MemoryLayout<in_pktinfo>.size : MemoryLayout<CCastNetShims_in6_pktinfo>.size
         let space = Int(CCastNetShims_CMSG_SPACE(payload))
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: space, alignment: MemoryLayout<cmsghdr>.alignment)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: space, alignment: MemoryLayout<cmsghdr>.alignment)
         defer { buffer.deallocate() }
         buffer.initializeMemory(as: UInt8.self, repeating: 0)
         let header = buffer.baseAddress!.assumingMemoryBound(to: cmsghdr.self)  // SAFETY: allocated above, aligned

@@ -1,6 +1,7 @@
 extension EventLoop: SerialExecutor {
     /// Runs an actor's job on the loop thread; an actor returning `asUnownedSerialExecutor()` as its
-    /// `unownedExecutor` is thereby confined to this loop.
+    /// `unownedExecutor` is thereby confined to this loop. Jobs enqueued after the loop stopped are dropped, so
+    /// shut a loop down only once the actors using it are done.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         execute { job.runSynchronously(on: self.asUnownedSerialExecutor()) }

@@ -60,11 +60,13 @@ public final class EventLoop: @unchecked Sendable {
             throw error
         }
         let context = Unmanaged.passRetained(self).toOpaque()
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<EventLoop>.fromOpaque(context).release()
             throw IOError(errno: result, call: "pthread_create")
@@ -87,9 +89,14 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Queues `task` to run on the loop thread, after everything queued before it. Work queued after `shutdown`
-    /// completed is dropped.
+    /// completed is dropped (and logged at debug).
     public func execute(_ task: @escaping @Sendable () -> Void) {
-        let accepted = inbox.withLock { inbox -> Bool in
+        if !tryExecute(task) { NetLog.tcp.debug("task dropped: event loop stopped", ["net.loop": .string(name)]) }
+    }
+
+    /// Queues `task`; false when the loop has stopped and the task was dropped.
+    private func tryExecute(_ task: @escaping @Sendable () -> Void) -> Bool {
+        inbox.withLock { inbox -> Bool in
             guard inbox.state != .stopped else { return false }
             inbox.tasks.append(task)
             if !inbox.wakePending {
@@ -99,7 +106,6 @@ public final class EventLoop: @unchecked Sendable {
             }
             return true
         }
-        if !accepted { NetLog.tcp.debug("task dropped: event loop stopped", ["net.loop": .string(name)]) }
     }
 
     /// Runs `task` now when already on the loop thread, otherwise queues it.
@@ -107,11 +113,15 @@ public final class EventLoop: @unchecked Sendable {
         if isInEventLoop { task() } else { execute(task) }
     }
 
-    /// Runs `body` on the loop thread and returns its result to the awaiting task.
-    public func submit<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            execute { continuation.resume(returning: body()) }
+    /// Runs `body` on the loop thread and returns its result to the awaiting task; throws `ECANCELED` when the loop
+    /// has stopped.
+    public func submit<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws(IOError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+            let queued = tryExecute { continuation.resume(returning: body()) }
+            if !queued { continuation.resume(returning: nil) }
         }
+        guard let result else { throw IOError(errno: ECANCELED, call: "submit") }
+        return result
     }
 
     /// Runs `task` on the loop thread once `delay` has passed, unless cancelled first.
@@ -266,4 +276,3 @@ public final class EventLoop: @unchecked Sendable {
         exited.store(true, ordering: .releasing)
     }
 }
-

@@ -29,7 +29,9 @@ public struct IPv4Address: Sendable, Hashable, Comparable, CustomStringConvertib
     public static let mDNSGroup = IPv4Address(224, 0, 0, 251)
 
     /// The four octets, most significant first.
-    public var octets: [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    public var octets: [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
 
     /// True for 224.0.0.0/4.
     public var isMulticast: Bool { value >> 28 == 0xE }
@@ -44,5 +46,6 @@ public struct IPv4Address: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Dotted-quad text.
     public var description: String { octets.map(String.init).joined(separator: ".") }
 
+    /// Numeric order.
     public static func < (lhs: IPv4Address, rhs: IPv4Address) -> Bool { lhs.value < rhs.value }
 }

@@ -79,5 +79,6 @@ public struct IPv6Address: Sendable, Hashable, Comparable, CustomStringConvertib
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Numeric order of the 128 bits.
     public static func < (lhs: IPv6Address, rhs: IPv6Address) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 }

@@ -3,8 +3,10 @@ import Glibc
 
 /// The `IFF_*` flags of an interface that matter for discovery.
 public struct InterfaceFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The `ifa_flags` bits.
     public var rawValue: UInt32
 
+    /// Flags from `ifa_flags` bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// IFF_UP: administratively up.

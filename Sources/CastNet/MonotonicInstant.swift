@@ -23,6 +23,7 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConv
             : .zero - .nanoseconds(Int64(clamping: start.nanoseconds - end.nanoseconds))
     }
 
+    /// Earlier first.
     public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     /// Seconds since the origin, e.g. `12.000500000s`.

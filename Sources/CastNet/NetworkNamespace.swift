@@ -42,11 +42,13 @@ private final class NamespaceThread: @unchecked Sendable {
     func startAndJoin() throws(IOError) {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<NamespaceThread>.fromOpaque(context).takeRetainedValue().main()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<NamespaceThread>.fromOpaque(context).takeRetainedValue().main()
+                return nil
+            }, context)
         guard created == 0 else {
             Unmanaged<NamespaceThread>.fromOpaque(context).release()
             throw IOError(errno: created, call: "pthread_create")

@@ -83,7 +83,10 @@ extension TCPConnection: EventHandler {
         updateInterest()
         NetLog.tcp.debug(
             "connected",
-            ["net.peer": .string(peerAddress?.description ?? "?"), "net.local": .string(localAddress?.description ?? "?")])
+            [
+                "net.peer": .string(peerAddress?.description ?? "?"),
+                "net.local": .string(localAddress?.description ?? "?"),
+            ])
         let completion = connectCompletion
         connectCompletion = nil
         completion?(.success(self))

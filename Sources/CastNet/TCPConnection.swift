@@ -132,7 +132,10 @@ public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
         self.handlers = TCPConnectionHandlers()  // break reference cycles through captured closures
         NetLog.tcp.debug(
             "closed\(error.map { ": \($0.description)" } ?? "")",
-            ["net.peer": .string(peerAddress?.description ?? "?"), "net.local": .string(localAddress?.description ?? "?")])
+            [
+                "net.peer": .string(peerAddress?.description ?? "?"),
+                "net.local": .string(localAddress?.description ?? "?"),
+            ])
         if wasConnecting, let completion = connectCompletion {
             connectCompletion = nil
             completion(.failure(error ?? IOError(errno: ECANCELED, call: "connect")))

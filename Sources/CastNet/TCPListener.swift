@@ -35,7 +35,9 @@ public final class TCPListener: @unchecked Sendable {
         let listener: TCPListener
         do {
             try Posix.setsockopt(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: Int32(1))
-            if !address.ip.isIPv4 { try Posix.setsockopt(fd, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: Int32(1)) }
+            if !address.ip.isIPv4 {
+                try Posix.setsockopt(fd, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: Int32(1))
+            }
             try address.withSockAddr { (pointer, length) throws(IOError) in try Posix.bind(fd, pointer, length) }
             try Posix.listen(fd, backlog: backlog)
             let bound = try SocketAddress.local(of: fd)
@@ -49,7 +51,9 @@ public final class TCPListener: @unchecked Sendable {
                 try loop.register(fd, events: EPOLLIN.rawValue, handler: listener)
                 NetLog.tcp.debug("listening", ["net.local": .string(listener.localAddress.description)])
             } catch {
-                NetLog.tcp.info("cannot watch listener: \(error.description)", ["net.local": .string(listener.localAddress.description)])
+                NetLog.tcp.info(
+                    "cannot watch listener: \(error.description)",
+                    ["net.local": .string(listener.localAddress.description)])
                 listener.closeNow()
             }
         }
@@ -79,7 +83,11 @@ extension TCPListener: EventHandler {
                 result = try Posix.accept(fd, nil, nil)
             } catch {
                 if error.errno == ECONNABORTED { continue }
-                NetLog.tcp.debug("accept failed: \(error.description)", ["net.local": .string(localAddress.description)])
+                NetLog.tcp.debug(
+                    "accept failed: \(error.description)", ["net.local": .string(localAddress.description)])
+                if error.errno == EMFILE || error.errno == ENFILE || error.errno == ENOBUFS || error.errno == ENOMEM {
+                    pauseAccepting()
+                }
                 return
             }
             guard case .processed(let client) = result else { return }
@@ -88,12 +96,25 @@ extension TCPListener: EventHandler {
             connection.adoptAcceptedAddresses()
             NetLog.tcp.debug(
                 "accepted",
-                ["net.peer": .string(connection.peerAddress?.description ?? "?"), "net.local": .string(localAddress.description)])
+                [
+                    "net.peer": .string(connection.peerAddress?.description ?? "?"),
+                    "net.local": .string(localAddress.description),
+                ])
             onAccept(connection)
         }
     }
 
     func eventLoopDidShutDown() { closeNow() }
+
+    /// Out of descriptors or memory: the pending connection stays queued and level-triggered epoll would report it
+    /// again at once, so stop watching for a moment instead of spinning.
+    private func pauseAccepting() {
+        guard (try? eventLoop.reregister(fd, events: 0)) != nil else { return }
+        eventLoop.scheduleTask(in: .milliseconds(100)) { [self] in
+            guard open else { return }
+            try? eventLoop.reregister(fd, events: EPOLLIN.rawValue)
+        }
+    }
 }
 
 extension TCPConnection {

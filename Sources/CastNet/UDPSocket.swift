@@ -22,6 +22,9 @@ public final class UDPSocket: @unchecked Sendable {
     private let onDatagram: @Sendable (Datagram) -> Void
     private let multicastInterface = Atomic<UInt32>(0)
     private var open = true  // loop thread
+    /// Ancillary-data space for `recvmsg` (loop thread only).
+    private let controlBuffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: ControlMessages.receiveSpace, alignment: MemoryLayout<cmsghdr>.alignment)
 
     private init(
         fd: Int32, eventLoop: EventLoop, localAddress: SocketAddress, onDatagram: @escaping @Sendable (Datagram) -> Void
@@ -32,6 +35,8 @@ public final class UDPSocket: @unchecked Sendable {
         self.isIPv4 = localAddress.ip.isIPv4
         self.onDatagram = onDatagram
     }
+
+    deinit { controlBuffer.deallocate() }
 
     /// Binds `address` and starts receiving on `loop`. For mDNS bind `0.0.0.0:5353` or `[::]:5353` with
     /// `reuseAddress` and `reusePort`, so avahi-daemon and other responders keep working beside us.
@@ -65,7 +70,9 @@ public final class UDPSocket: @unchecked Sendable {
             do throws(IOError) {
                 try loop.register(fd, events: EPOLLIN.rawValue, handler: udp)
             } catch {
-                NetLog.udp.info("cannot watch UDP socket: \(error.description)", ["net.local": .string(udp.localAddress.description)])
+                NetLog.udp.info(
+                    "cannot watch UDP socket: \(error.description)",
+                    ["net.local": .string(udp.localAddress.description)])
                 udp.closeNow()
             }
         }
@@ -90,7 +97,8 @@ public final class UDPSocket: @unchecked Sendable {
             request.imr_ifindex = Int32(bitPattern: interfaceIndex)
             try Posix.setsockopt(fd, level: Int32(IPPROTO_IP), name: IP_MULTICAST_IF, value: request)
         } else {
-            try Posix.setsockopt(fd, level: Int32(IPPROTO_IPV6), name: IPV6_MULTICAST_IF, value: Int32(bitPattern: interfaceIndex))
+            try Posix.setsockopt(
+                fd, level: Int32(IPPROTO_IPV6), name: IPV6_MULTICAST_IF, value: Int32(bitPattern: interfaceIndex))
         }
         multicastInterface.store(interfaceIndex, ordering: .releasing)
     }
@@ -100,7 +108,8 @@ public final class UDPSocket: @unchecked Sendable {
         if isIPv4 {
             try Posix.setsockopt(fd, level: Int32(IPPROTO_IP), name: IP_MULTICAST_LOOP, value: UInt8(enabled ? 1 : 0))
         } else {
-            try Posix.setsockopt(fd, level: Int32(IPPROTO_IPV6), name: IPV6_MULTICAST_LOOP, value: UInt32(enabled ? 1 : 0))
+            try Posix.setsockopt(
+                fd, level: Int32(IPPROTO_IPV6), name: IPV6_MULTICAST_LOOP, value: UInt32(enabled ? 1 : 0))
         }
     }
 
@@ -140,7 +149,8 @@ public final class UDPSocket: @unchecked Sendable {
             bytes.withUnsafeBytes { payload in
                 ControlMessages.withOutgoingInterface(interfaceIndex, source: source ?? boundSource, ipv4: isIPv4) {
                     control in
-                    var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: payload.baseAddress), iov_len: payload.count)
+                    var vector = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: payload.baseAddress), iov_len: payload.count)
                     return withUnsafeMutablePointer(to: &vector) { vectorPointer in
                         var message = msghdr()
                         message.msg_name = UnsafeMutableRawPointer(mutating: address)
@@ -188,7 +198,8 @@ public final class UDPSocket: @unchecked Sendable {
             var request = ip_mreqn()
             request.imr_multiaddr = address.inAddr
             request.imr_ifindex = Int32(bitPattern: interfaceIndex)
-            try Posix.setsockopt(fd, level: Int32(IPPROTO_IP), name: join ? IP_ADD_MEMBERSHIP : IP_DROP_MEMBERSHIP, value: request)
+            try Posix.setsockopt(
+                fd, level: Int32(IPPROTO_IP), name: join ? IP_ADD_MEMBERSHIP : IP_DROP_MEMBERSHIP, value: request)
         case .v6(let address):
             guard !isIPv4 else { throw IOError(errno: EAFNOSUPPORT, call: "setsockopt") }
             var request = ipv6_mreq()
@@ -218,9 +229,7 @@ extension UDPSocket: EventHandler {
     private func receiveOne() -> Datagram? {
         let buffer = eventLoop.readBuffer
         var source = sockaddr_storage()
-        let control = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: ControlMessages.receiveSpace, alignment: MemoryLayout<cmsghdr>.alignment)
-        defer { control.deallocate() }
+        let control = controlBuffer
         var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
         var message = msghdr()
         let result = withUnsafeMutablePointer(to: &source) { sourcePointer in

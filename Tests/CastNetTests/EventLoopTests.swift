@@ -29,7 +29,7 @@ private actor LoopBoundCounter {
                 if !loop.isInEventLoop { onLoop.withLock { $0 = false } }
             }
         }
-        let done = await loop.submit { seen.withLock { $0.count } }
+        let done = try await loop.submit { seen.withLock { $0.count } }
         #expect(done == 100)
         #expect(seen.withLock { $0 } == Array(0..<100))
         #expect(onLoop.withLock { $0 })

@@ -11,7 +11,7 @@ import Testing
         let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { _ in }
         let address = listener.localAddress
         listener.close()
-        _ = await loop.submit { 0 }
+        _ = try await loop.submit { 0 }
         await #expect(throws: IOError(errno: ECONNREFUSED, call: "connect")) {
             _ = try await TCPConnection.connect(to: address, on: loop)
         }
@@ -57,9 +57,9 @@ import Testing
         client.start(clientRecord.handlers())
         let payload = patternBytes(count: 8 << 20, seed: 7)
         client.write(payload)
-        let pendingAfterWrite = await loop.submit { client.pendingWriteBytes }
+        let pendingAfterWrite = try await loop.submit { client.pendingWriteBytes }
         #expect(pendingAfterWrite > 0)
-        #expect(await loop.submit { client.isWritable } == false)
+        #expect(try await loop.submit { client.isWritable } == false)
         #expect(clientRecord.writability == [false])
 
         #expect(await eventually { accepted.withLock { $0 } != nil })

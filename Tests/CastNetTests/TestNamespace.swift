@@ -36,8 +36,12 @@ struct TestNamespace {
         // IPv6 adds ff00::/8 routes only for interfaces other than lo; IPv4 multicast with an interface needs none.
         if vethPair {
             // No duplicate address detection: link-local addresses are usable as soon as the links are up.
-            try run("/usr/sbin/ip", ["netns", "exec", namespace.name, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
-                "net.ipv6.conf.default.accept_dad=0"])
+            try run(
+                "/usr/sbin/ip",
+                [
+                    "netns", "exec", namespace.name, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
+                    "net.ipv6.conf.default.accept_dad=0",
+                ])
             try ip(["-n", namespace.name, "link", "add", "va", "type", "veth", "peer", "name", "vb"])
             try ip(["-n", namespace.name, "link", "set", "va", "up"])
             try ip(["-n", namespace.name, "link", "set", "vb", "up"])

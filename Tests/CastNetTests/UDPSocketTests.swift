@@ -89,12 +89,15 @@ private final class Inbox: Sendable {
             defer { loop.shutdown() }
             let inbox = Inbox()
             let linkLocal = { (interface: NetworkInterface) in
-                interface.addresses.contains { if case .v6(let address) = $0.address { address.isLinkLocal } else { false } }
+                interface.addresses.contains {
+                    if case .v6(let address) = $0.address { address.isLinkLocal } else { false }
+                }
             }
-            #expect(await eventually {
-                let interfaces = (try? namespace.run { () throws(IOError) in try NetworkInterface.all() }) ?? []
-                return interfaces.filter { $0.name.hasPrefix("v") && linkLocal($0) }.count == 2
-            })
+            #expect(
+                await eventually {
+                    let interfaces = (try? namespace.run { () throws(IOError) in try NetworkInterface.all() }) ?? []
+                    return interfaces.filter { $0.name.hasPrefix("v") && linkLocal($0) }.count == 2
+                })
             let interfaces = try namespace.run { () throws(IOError) in try NetworkInterface.all() }
             let va = try #require(interfaces.first { $0.name == "va" })
             let vb = try #require(interfaces.first { $0.name == "vb" })
