@@ -49,7 +49,9 @@ let package = Package(
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CCastShims", dependencies: ["COpenSSL"]),
         .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastLog"], swiftSettings: strictSettings),
-        .target(name: "CastNet", dependencies: ["CastLog"], swiftSettings: strictSettings),
+        // Glibc's Swift module leaves out epoll, eventfd, timerfd and the CMSG macros; this header brings them in.
+        .target(name: "CCastNetShims"),
+        .target(name: "CastNet", dependencies: ["CCastNetShims", "CastLog"], swiftSettings: strictSettings),
         .target(
             name: "CastChannel", dependencies: ["CastWire", "CastTLS", "CastNet", "CastLog"],
             swiftSettings: strictSettings),

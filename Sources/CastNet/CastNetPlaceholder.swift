@@ -1,2 +1,0 @@
-/// Placeholder: CastNet lands with its issue.
-public enum CastNetPlaceholder {}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastNetPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}
