@@ -1,2 +1,3 @@
 // WireBench: throughput of CastWire's decoders next to their Python peers. Run with scripts/bench-wire.
 runFrameBenchmark()
+runDNSBenchmark()

@@ -11,9 +11,10 @@ public enum CastFrameDump {
     public static func run(input: [UInt8], hex: Bool = false) -> (lines: [String], error: String?) {
         var bytes = input
         if hex {
-            switch hexBytes(from: input) {
-            case let .success(decoded): bytes = decoded
-            case let .failure(error): return ([], error.description)
+            do throws(HexText.DecodeError) {
+                bytes = try HexText.bytes(from: String(decoding: input, as: UTF8.self))
+            } catch {
+                return ([], error.description)
             }
         }
         var lines: [String] = []
@@ -96,10 +97,10 @@ public enum CastFrameDump {
 
     /// Unknown fields as `[{"field": n, "wireType": "varint", "hex": "…"}]` (raw key and value bytes).
     static func unknownJSON(_ unknown: ProtoUnknownFields) -> JSONValue {
-        guard let fields = unknown.fields() else { return .string(hexString(unknown.bytes)) }
+        guard let fields = unknown.fields() else { return .string(HexText.string(from: unknown.bytes)) }
         return .array(fields.map { field in
             .object(["field": .int(Int64(field.tag.fieldNumber)), "wireType": .string(field.tag.wireType.description),
-                     "hex": .string(hexString(field.raw))])
+                     "hex": .string(HexText.string(from: field.raw))])
         })
     }
 }

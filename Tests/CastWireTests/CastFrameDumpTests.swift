@@ -49,7 +49,7 @@ import Testing
 
     @Test func hexInputIgnoresWhitespace() throws {
         let binary = try Self.stream(["connect", "auth-error"].filter { $0 != "auth-error" })
-        let hex = CastFrameDump.hexString(binary).enumerated().map { index, character in
+        let hex = HexText.string(from: binary).enumerated().map { index, character in
             index % 8 == 7 ? "\(character)\n  " : String(character)
         }.joined()
         let fromHex = CastFrameDump.run(input: Array(hex.uppercased().utf8), hex: true)
@@ -59,9 +59,9 @@ import Testing
 
     @Test func badHexIsAnError() {
         #expect(CastFrameDump.run(input: Array("00 0g".utf8), hex: true).error
-            == "hex input: invalid character 0x67 at offset 4")
+            == "hex text: invalid character at offset 4")
         #expect(CastFrameDump.run(input: Array("000".utf8), hex: true).error
-            == "hex input: odd number of hex digits at offset 3")
+            == "hex text: odd number of hex digits")
     }
 
     @Test func base64MatchesFoundation() {

@@ -57,3 +57,41 @@ import Testing
         #expect(result.standardError == "Error: cannot read /nonexistent.bin: no such file\n")
     }
 }
+
+@Suite struct DecodeDNSCommandTests {
+    private func seed(_ name: String) throws -> [UInt8] {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/Seeds/FuzzDNS/\(name)").standardized.path
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func castAnswerCarriesTheDecodedTXTModel() throws {
+        let result = try CastscopeProcess.run(["decode", "dns"], input: try seed("capture-15.bin"))
+        #expect(result.exitCode == 0)
+        let message = try JSONValue(parsing: result.standardOutput)
+        let records = (message["answers"]?.arrayValue ?? []) + (message["additionals"]?.arrayValue ?? [])
+        let txt = try #require(records.first { $0["type"] == "TXT" && $0["data"]?["cast"] != nil })
+        #expect(txt["name"]?.stringValue?.hasSuffix("._googlecast._tcp.local.") == true)
+        #expect(txt["data"]?["strings"]?.arrayValue?.isEmpty == false)
+    }
+
+    @Test func truncatedMessagePrintsThePartBeforeTheFaultAndExitsOne() throws {
+        let bytes = try seed("capture-15.bin")
+        let result = try CastscopeProcess.run(["decode", "dns", "-"], input: Array(bytes.prefix(bytes.count - 7)))
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(try JSONValue(parsing: result.standardOutput)["id"] != nil)
+    }
+
+    @Test func hexInputIsAccepted() throws {
+        let hex = try seed("capture-15.bin").map { String(format: "%02X", $0) }.joined(separator: "\n")
+        let result = try CastscopeProcess.run(["decode", "dns", "--hex"], input: Array(hex.utf8))
+        #expect(result.exitCode == 0)
+    }
+
+    @Test func headerTooShortPrintsOnlyTheError() throws {
+        let result = try CastscopeProcess.run(["decode", "dns"], input: [0x00, 0x01, 0x84])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.isEmpty)
+    }
+}
