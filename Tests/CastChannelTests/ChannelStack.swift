@@ -1,5 +1,6 @@
 import CastChannel
 import CastNet
+import CastTLS
 import CastWire
 import Foundation
 
@@ -68,9 +69,9 @@ struct StackPair {
 
     init(
         senderHeartbeat: HeartbeatStateMachine.Configuration = .init(),
-        receiverHeartbeat: HeartbeatStateMachine.Configuration = .init()
+        receiverHeartbeat: HeartbeatStateMachine.Configuration = .init(), serverContext: TLSContext? = nil
     ) throws {
-        channel = try MemoryChannel()
+        channel = try MemoryChannel(serverSecurity: serverContext.map { .tls($0) })
         sender = ChannelStack(clock: clock, heartbeat: senderHeartbeat, localID: "sender-0", peerID: "receiver-0")
         receiver = ChannelStack(clock: clock, heartbeat: receiverHeartbeat, localID: "receiver-0", peerID: "sender-0")
         receiver.namespaces.register(echo, for: .receiver)
