@@ -21,6 +21,10 @@ public final class ReceiverEmulator: @unchecked Sendable {
     /// The certificate presented in the TLS handshake.
     public let deviceCertificate: DeviceCertificate
     let clock: any Clock
+    /// PINGs every sender and answers their PINGs (the channel's handler, shared by all sockets).
+    let heartbeat: HeartbeatHandler
+    /// Answers device-auth challenges.
+    let deviceAuth: DeviceAuthResponder
     private let tlsContext: TLSContext
     private var device: ReceiverDevice
     private var listener: TCPListener?
@@ -54,6 +58,17 @@ public final class ReceiverEmulator: @unchecked Sendable {
             throw .tls(error)
         }
         device = ReceiverDevice(configuration: options.configuration, sessionSeed: UInt64.random(in: 1...UInt64.max))
+        heartbeat = HeartbeatHandler(
+            clock: clock,
+            configuration: HeartbeatStateMachine.Configuration(
+                pingInterval: options.heartbeatInterval, livenessTimeout: options.livenessTimeout),
+            localID: CastEndpointID.platformReceiver, peerID: CastEndpointID.platformSender)
+        // Without a configured chain the device signs with its own TLS identity: enough for senders that skip
+        // device auth (pychromecast and most third-party ones), not for a sender that checks the chain.
+        let signer = options.deviceAuthSigner ?? DeviceAuthSigner(
+            deviceCertificate: deviceCertificate.certificate, privateKey: deviceCertificate.privateKey,
+            intermediates: [])
+        deviceAuth = DeviceAuthResponder(signer: signer, tlsCertificateDER: deviceCertificate.certificate.derBytes)
     }
 
     /// Binds the listener and starts accepting; returns the bound address (the real port for port 0).

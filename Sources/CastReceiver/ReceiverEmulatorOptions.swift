@@ -15,12 +15,16 @@ public struct ReceiverEmulatorOptions: Sendable {
     public var heartbeatInterval: Duration
     /// A sender that sends nothing (not even PONG) this long is closed with PING_TIMEOUT.
     public var livenessTimeout: Duration
+    /// Signs device-auth challenges (device certificate chained to a Cast root); nil signs with the TLS identity.
+    public var deviceAuthSigner: DeviceAuthSigner?
 
     /// Options with the receiver's defaults: PING every 5 s, dead after 10 s of silence (protocol.md §2.7).
     public init(
         configuration: ReceiverConfiguration, address: SocketAddress, tlsVersion: TLSVersion? = nil,
-        keyLog: (any KeyLogSink)? = nil, heartbeatInterval: Duration = .seconds(5), livenessTimeout: Duration = .seconds(10)
+        keyLog: (any KeyLogSink)? = nil, heartbeatInterval: Duration = .seconds(5),
+        livenessTimeout: Duration = .seconds(10), deviceAuthSigner: DeviceAuthSigner? = nil
     ) {
+        self.deviceAuthSigner = deviceAuthSigner
         self.configuration = configuration
         self.address = address
         self.tlsVersion = tlsVersion

@@ -41,6 +41,9 @@ enum ReceiverCommand {
                     "app", value: "appid[=namespace,…]", help: "An extra app; its custom namespaces echo.",
                     repeatable: true),
                 .option("fault", value: "spec", help: "Inject a fault (see above).", repeatable: true),
+                .option(
+                    "auth-chain", value: "dir",
+                    help: "Sign device-auth challenges with DIR/device.pem, device-key.pem, intermediate.pem."),
                 .flag("advertise", help: "Advertise the device over mDNS (needs CastDiscovery)."),
             ],
             run: { invocation, io in try await run(invocation, io) })
@@ -89,6 +92,7 @@ enum ReceiverCommand {
         if let keyLog {
             io.printError("warning: TLS secrets are written to \(keyLog.path); captures of this run are decryptable")
         }
+        let signer = try invocation.option("auth-chain").map(loadSigner)
         let name = invocation.option("name") ?? "castscope"
         let configuration = ReceiverConfiguration(
             name: name, deviceID: deviceID, model: invocation.option("model") ?? "Chromecast", extraApps: apps,
@@ -101,7 +105,8 @@ enum ReceiverCommand {
         defer { loop.shutdown() }
         let emulator = try ReceiverEmulator(
             options: ReceiverEmulatorOptions(
-                configuration: configuration, address: address, tlsVersion: version, keyLog: keyLog),
+                configuration: configuration, address: address, tlsVersion: version, keyLog: keyLog,
+                deviceAuthSigner: signer),
             eventLoop: loop)
         receiverStopRequested.store(false, ordering: .relaxed)
         signal(SIGINT) { _ in receiverStopRequested.store(true, ordering: .relaxed) }
@@ -120,6 +125,15 @@ enum ReceiverCommand {
         try? await Task.sleep(for: .milliseconds(200))
         keyLog?.close()
         return 0
+    }
+
+    /// The device-auth identity in `directory` (the layout scripts/gen-test-chain writes).
+    private static func loadSigner(_ directory: String) throws -> DeviceAuthSigner {
+        func read(_ name: String) throws -> String { try String(contentsOfFile: directory + "/" + name, encoding: .utf8) }
+        return DeviceAuthSigner(
+            deviceCertificate: try X509Certificate(pem: try read("device.pem")),
+            privateKey: try PrivateKey(pem: try read("device-key.pem")),
+            intermediates: try X509Certificate.certificates(fromPEM: try read("intermediate.pem")))
     }
 
     private static func randomDeviceID() -> String {
