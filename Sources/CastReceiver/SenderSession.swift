@@ -19,6 +19,7 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
     private var messagesSent = 0
     private var faultFrameSent = false
     private(set) var isOpen = false
+    private var heartbeatStopped = false
     private let log = Logger.shared.category("CastReceiverContext")
 
     init(id: SenderConnectionID, socket: CastSocket, emulator: ReceiverEmulator, options: ReceiverEmulatorOptions) {
@@ -48,7 +49,9 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
         if let delay = options.faultDuration({ if case let .heartbeatStopAfter(d) = $0 { d } else { nil } }) {
             timers.append(clock.schedule(after: delay) { [self] in
                 log.info("fault heartbeat-stop-after: no more PING/PONG", peer)
-                emulator.heartbeat.setSuspended(true, for: socket)
+                heartbeatStopped = true
+                // Before the channel opens the socket is not attached yet; castSocketDidOpen applies it then.
+                if isOpen { emulator.heartbeat.setSuspended(true, for: socket) }
             })
         }
     }
@@ -99,6 +102,7 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
     func castSocketDidOpen(_ socket: CastSocket) {
         isOpen = true
         emulator.heartbeat.attach(socket)
+        if heartbeatStopped { emulator.heartbeat.setSuspended(true, for: socket) }
         emulator.sessionOpened(self)
         try? injectFaultFrameIfDue()
     }

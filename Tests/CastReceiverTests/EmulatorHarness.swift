@@ -13,14 +13,17 @@ final class EmulatorHarness: @unchecked Sendable {
     let address: SocketAddress
     let clientTLS: TLSContext
 
-    init(_ configuration: ReceiverConfiguration = ReceiverConfiguration()) throws {
+    init(_ configuration: ReceiverConfiguration = ReceiverConfiguration(),
+         customize: (inout ReceiverEmulatorOptions) -> Void = { _ in },
+         client: TLSConfiguration = .client()) throws {
         serverLoop = try EventLoop(name: "emulator-test")
         clientLoop = try EventLoop(name: "probe-test")
         guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw ReceiverProcessError("address") }
-        emulator = try ReceiverEmulator(
-            options: ReceiverEmulatorOptions(configuration: configuration, address: loopback), eventLoop: serverLoop)
+        var options = ReceiverEmulatorOptions(configuration: configuration, address: loopback)
+        customize(&options)
+        emulator = try ReceiverEmulator(options: options, eventLoop: serverLoop)
         address = try emulator.start()
-        clientTLS = try TLSContext(configuration: .client())
+        clientTLS = try TLSContext(configuration: client)
     }
 
     func probe(_ senderID: String = "sender-0") async throws -> ReceiverProbe {
