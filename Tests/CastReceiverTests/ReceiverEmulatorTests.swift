@@ -1,6 +1,8 @@
 import CastJSON
+import CastLog
 import CastNet
 import CastReceiver
+import CastTestSupport
 import CastTLS
 import CastWire
 import Foundation
@@ -9,6 +11,10 @@ import Testing
 /// The emulator over real loopback TLS with our own channel layer as the sender.
 @Suite(.serialized) struct ReceiverEmulatorTests {
     @Test func garbageFromOneSenderClosesOnlyThatConnection() async throws {
+        // Logger.shared is what the emulator logs through; no other suite watches it (they use their own Logger).
+        let recorder = RecordingLogDelegate()
+        Logger.shared.delegate = recorder
+        defer { Logger.shared.delegate = nil }
         let harness = try EmulatorHarness()
         defer { harness.shutdown() }
         let bystander = try await harness.probe("sender-bystander")
@@ -63,6 +69,10 @@ import Testing
         let media = await owner.request(.media, ["type": "GET_STATUS"], to: transport)
         #expect(media?["type"] == "MEDIA_STATUS")
         #expect(await harness.emulator.connectedSenderCount() == 2)
+        let errors = recorder.recorded.filter { $0.level == .error }.map(\.message)
+        for logged in ["invalid JSON", "unknown namespace", "without CONNECT", "INVALID_MESSAGE"] {
+            #expect(errors.contains { $0.contains(logged) }, "no error logged about \(logged): \(errors)")
+        }
     }
 
     @Test func fiftyConcurrentSendersLoseNoReplies() async throws {
