@@ -10,7 +10,14 @@ public import CastNet
 public struct MediaPlayer: Sendable {
     /// `playerState` values.
     public enum PlayerState: String, Sendable {
-        case idle = "IDLE", buffering = "BUFFERING", playing = "PLAYING", paused = "PAUSED"
+        /// No media, finished, stopped or failed.
+        case idle = "IDLE"
+        /// Loading or seeking; becomes PLAYING or PAUSED after `bufferingTime`.
+        case buffering = "BUFFERING"
+        /// The position advances with the playback rate.
+        case playing = "PLAYING"
+        /// The position stands still.
+        case paused = "PAUSED"
     }
 
     /// One queue item.
