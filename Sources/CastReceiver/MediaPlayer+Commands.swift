@@ -49,17 +49,18 @@ extension MediaPlayer {
         var queue: [Item] = []
         var startIndex = 0
         if let queueData = request["queueData"], let entries = queueData["items"]?.arrayValue, !entries.isEmpty {
-            for entry in entries {
-                guard let item = makeItem(entry) else { return .invalidRequest("INVALID_PARAMS") }
-                queue.append(item)
+            switch makeItems(entries) {
+            case let .success(items): queue = items
+            case let .failure(problem): return Self.reply(for: problem)
             }
             startIndex = Int(clamping: queueData["startIndex"]?.intValue ?? 0)
             if let mode = queueData["repeatMode"]?.stringValue { repeatMode = mode }
         } else {
-            guard let media = request["media"], let item = makeItem(["media": media]) else {
-                return .invalidRequest("INVALID_PARAMS")
+            guard let media = request["media"] else { return .invalidRequest("INVALID_PARAMS") }
+            switch makeItem(["media": media]) {
+            case let .success(item): queue = [item]
+            case let .failure(problem): return Self.reply(for: problem)
             }
-            queue = [item]
             repeatMode = "REPEAT_OFF"
         }
         guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
@@ -80,10 +81,10 @@ extension MediaPlayer {
         guard let entries = request["items"]?.arrayValue, !entries.isEmpty else {
             return .invalidRequest("INVALID_PARAMS")
         }
-        var queue: [Item] = []
-        for entry in entries {
-            guard let item = makeItem(entry) else { return .invalidRequest("INVALID_PARAMS") }
-            queue.append(item)
+        let queue: [Item]
+        switch makeItems(entries) {
+        case let .success(items): queue = items
+        case let .failure(problem): return Self.reply(for: problem)
         }
         let startIndex = Int(clamping: request["startIndex"]?.intValue ?? 0)
         guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
@@ -103,11 +104,23 @@ extension MediaPlayer {
         textTrackStyle = nil
     }
 
-    /// A queue item from `{media, autoplay, startTime, customData}`; nil without a content id or URL.
-    private mutating func makeItem(_ entry: JSONValue) -> Item? {
+    /// Why a queue item was refused.
+    enum ItemProblem: Error {
+        /// No media object, or neither `contentId` nor `contentUrl` (INVALID_REQUEST INVALID_PARAMS).
+        case missingContent
+        /// The content is not an http(s) URL, which the Default Media Receiver cannot fetch (LOAD_FAILED 104).
+        case unsupportedSource
+    }
+
+    /// A queue item from `{media, autoplay, startTime, customData}`; the media gets a duration unless LIVE.
+    mutating func makeItem(_ entry: JSONValue) -> Result<Item, ItemProblem> {
         guard var media = entry["media"]?.objectValue,
-              media["contentId"]?.stringValue != nil || media["contentUrl"]?.stringValue != nil
-        else { return nil }
+              let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue
+        else { return .failure(.missingContent) }
+        let lowered = content.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+            return .failure(.unsupportedSource)
+        }
         let live = media["streamType"]?.stringValue == "LIVE"
         if live {
             media["duration"] = nil
@@ -118,7 +131,31 @@ extension MediaPlayer {
             itemID: nextItemID, media: media, autoplay: entry["autoplay"]?.boolValue ?? true,
             startTime: entry["startTime"]?.doubleValue ?? 0, customData: entry["customData"])
         nextItemID += 1
-        return item
+        return .success(item)
+    }
+
+    /// The reply for a refused item: LOAD_FAILED for a source it cannot play, INVALID_REQUEST otherwise.
+    static func reply(for problem: ItemProblem) -> MediaPlayerReply {
+        switch problem {
+        case .missingContent: .invalidRequest("INVALID_PARAMS")
+        case .unsupportedSource:
+            .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(MediaPlayer.sourceNotSupported)])
+        }
+    }
+
+    /// `MEDIA_SRC_NOT_SUPPORTED` (web receiver detailed error code 104).
+    static let sourceNotSupported: Int64 = 104
+
+    /// Items for every entry, or the reply refusing the first bad one.
+    mutating func makeItems(_ entries: [JSONValue]) -> Result<[Item], ItemProblem> {
+        var items: [Item] = []
+        for entry in entries {
+            switch makeItem(entry) {
+            case let .success(item): items.append(item)
+            case let .failure(problem): return .failure(problem)
+            }
+        }
+        return .success(items)
     }
 
     private mutating func play(now: MonotonicInstant) -> MediaPlayerReply {

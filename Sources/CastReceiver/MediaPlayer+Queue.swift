@@ -50,18 +50,10 @@ extension MediaPlayer {
         guard let entries = request["items"]?.arrayValue, !entries.isEmpty else {
             return .invalidRequest("INVALID_PARAMS")
         }
-        var inserted: [Item] = []
-        for entry in entries {
-            guard var media = entry["media"]?.objectValue,
-                  media["contentId"]?.stringValue != nil || media["contentUrl"]?.stringValue != nil
-            else { return .invalidRequest("INVALID_PARAMS") }
-            if media["streamType"]?.stringValue != "LIVE", media["duration"]?.doubleValue == nil {
-                media["duration"] = .double(defaultDuration)
-            }
-            inserted.append(Item(
-                itemID: nextItemID, media: media, autoplay: entry["autoplay"]?.boolValue ?? true,
-                startTime: entry["startTime"]?.doubleValue ?? 0, customData: entry["customData"]))
-            nextItemID += 1
+        let inserted: [Item]
+        switch makeItems(entries) {
+        case let .success(items): inserted = items
+        case let .failure(problem): return Self.reply(for: problem)
         }
         var position = items.count
         if let before = request["insertBefore"]?.intValue {
