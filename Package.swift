@@ -21,6 +21,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
     ("FuzzChannelInbound", ["CastChannel"]),
+    ("FuzzReceiver", ["CastReceiver"]),
 ]
 
 let package = Package(
