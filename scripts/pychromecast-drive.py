@@ -3,6 +3,8 @@
 
 Usage: pychromecast-drive.py session HOST PORT ID NAME   -- launch DMR, load, PLAYING, pause, seek, volume, quit
        pychromecast-drive.py heartbeat HOST PORT ID NAME -- against --fault heartbeat-stop-after=…: expect LOST
+       pychromecast-drive.py custom HOST PORT ID NAME    -- against --app ECHO1234=urn:x-cast:com.example.echo:
+                                                            launch it, send on its namespace, expect the echo
 Prints one "ok <step>" line per passed step; exits 1 with "FAIL <step>: <why>" otherwise.
 """
 import sys
@@ -12,6 +14,7 @@ import uuid
 
 import pychromecast
 import pychromecast.controllers.heartbeat as heartbeat
+from pychromecast.controllers import BaseController
 import pychromecast.socket_client as socket_client
 
 MEDIA_URL = "http://127.0.0.1:9/castscope/bunny.mp4"
@@ -102,6 +105,38 @@ def heartbeat_loss(host, port, device_id, name):
     cast.disconnect(timeout=2)
 
 
+class EchoController(BaseController):
+    """A controller for the emulator's echo app: collects what comes back on its namespace."""
+
+    def __init__(self):
+        super().__init__("urn:x-cast:com.example.echo", "ECHO1234")
+        self.received = []
+        self.got = threading.Event()
+
+    def receive_message(self, _message, data):
+        self.received.append(data)
+        self.got.set()
+        return True
+
+
+def custom(cast):
+    echo = EchoController()
+    cast.register_handler(echo)
+    cast.start_app("ECHO1234")
+    wait_for("launch-custom", lambda: cast.status.app_id == "ECHO1234"
+             and "urn:x-cast:com.example.echo" in cast.status.namespaces)
+    echo.send_message({"greeting": "hello emulator", "n": 7})
+    if not echo.got.wait(10):
+        fail("echo", "no echo on urn:x-cast:com.example.echo")
+    reply = echo.received[0]
+    if reply.get("greeting") != "hello emulator" or reply.get("n") != 7:
+        fail("echo", f"unexpected echo {reply!r}")
+    print("ok echo", flush=True)
+    cast.quit_app()
+    wait_for("quit-custom", lambda: cast.status.app_id == "E8C28D3C")
+    cast.disconnect(timeout=5)
+
+
 def main():
     if len(sys.argv) != 6:
         fail("usage", __doc__)
@@ -110,6 +145,8 @@ def main():
         session(connect(host, port, device_id, name))
     elif mode == "heartbeat":
         heartbeat_loss(host, port, device_id, name)
+    elif mode == "custom":
+        custom(connect(host, port, device_id, name))
     else:
         fail("usage", f"unknown mode {mode}")
 

@@ -67,7 +67,7 @@ extension MediaPlayer {
         beginSession(items: queue)
         customData = request["customData"]
         activeTrackIDs = request["activeTrackIds"]
-        let position = request["currentTime"]?.doubleValue ?? queue[startIndex].startTime
+        let position = request["currentTime"]?.finiteDouble ?? queue[startIndex].startTime
         start(index: startIndex, at: position, autoplay: request["autoplay"]?.boolValue ?? true, now: now)
         return .statusChanged
     }
@@ -91,7 +91,7 @@ extension MediaPlayer {
         beginSession(items: queue)
         repeatMode = request["repeatMode"]?.stringValue ?? "REPEAT_OFF"
         customData = request["customData"]
-        let position = request["currentTime"]?.doubleValue ?? queue[startIndex].startTime
+        let position = request["currentTime"]?.finiteDouble ?? queue[startIndex].startTime
         start(index: startIndex, at: position, autoplay: queue[startIndex].autoplay, now: now)
         return .statusChanged
     }
@@ -124,12 +124,12 @@ extension MediaPlayer {
         let live = media["streamType"]?.stringValue == "LIVE"
         if live {
             media["duration"] = nil
-        } else if media["duration"]?.doubleValue.map({ $0 > 0 }) != true {
+        } else if media["duration"]?.finiteDouble.map({ $0 > 0 }) != true {
             media["duration"] = .double(defaultDuration)
         }
         let item = Item(
             itemID: nextItemID, media: media, autoplay: entry["autoplay"]?.boolValue ?? true,
-            startTime: entry["startTime"]?.doubleValue ?? 0, customData: entry["customData"])
+            startTime: entry["startTime"]?.finiteDouble ?? 0, customData: entry["customData"])
         nextItemID += 1
         return .success(item)
     }
@@ -183,9 +183,9 @@ extension MediaPlayer {
     private mutating func seek(_ request: JSONValue, now: MonotonicInstant) -> MediaPlayerReply {
         rebase(at: now)
         var target = positionBase
-        if let absolute = request["currentTime"]?.doubleValue {
+        if let absolute = request["currentTime"]?.finiteDouble {
             target = absolute
-        } else if let relative = request["relativeTime"]?.doubleValue {
+        } else if let relative = request["relativeTime"]?.finiteDouble {
             target += relative
         } else {
             return .invalidRequest("INVALID_PARAMS")
@@ -205,9 +205,9 @@ extension MediaPlayer {
 
     private mutating func setRate(_ request: JSONValue, now: MonotonicInstant) -> MediaPlayerReply {
         var rate = playbackRate
-        if let absolute = request["playbackRate"]?.doubleValue {
+        if let absolute = request["playbackRate"]?.finiteDouble {
             rate = absolute
-        } else if let relative = request["relativePlaybackRate"]?.doubleValue {
+        } else if let relative = request["relativePlaybackRate"]?.finiteDouble {
             rate *= relative
         }
         guard rate >= 0.5, rate <= 2 else { return .invalidRequest("INVALID_PARAMS") }
@@ -218,7 +218,7 @@ extension MediaPlayer {
 
     private mutating func setVolume(_ request: JSONValue) -> MediaPlayerReply {
         guard let volume = request["volume"], volume.objectValue != nil else { return .invalidRequest("INVALID_PARAMS") }
-        if let level = volume["level"]?.doubleValue {
+        if let level = volume["level"]?.finiteDouble {
             guard level >= 0, level <= 1 else { return .invalidRequest("INVALID_PARAMS") }
             volumeLevel = level
         }

@@ -141,3 +141,34 @@ import Testing
             == MediaPlayer.supportedMediaCommands)
     }
 }
+
+@Suite struct MediaPlayerHostileInputTests {
+    let start = MonotonicInstant(nanoseconds: 5_000_000_000)
+
+    func request(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
+
+    @Test func hugeAndInfiniteNumbersNeverReachTheClock() throws {
+        var player = MediaPlayer(bufferingTime: .zero)
+        _ = player.handle(try request(
+            #"{"type":"LOAD","media":{"contentId":"http://127.0.0.1/a","duration":1e308},"currentTime":-1e308}"#),
+            now: start)
+        _ = player.advance(to: start + .seconds(1))
+        #expect(player.nextDeadline() != nil)
+        #expect(player.position(at: start + .seconds(2)).isFinite)
+        // The JSON parser refuses 1e999, but values built in-process can be infinite or NaN.
+        _ = player.handle(["type": "SEEK", "currentTime": .double(-.infinity)], now: start)
+        _ = player.handle(["type": "SEEK", "currentTime": .double(.nan)], now: start)
+        _ = player.handle(["type": "SET_PLAYBACK_RATE", "playbackRate": .double(.infinity)], now: start)
+        #expect(player.playbackRate == 1)
+        #expect(player.position(at: start + .seconds(3)).isFinite)
+    }
+
+    @Test func hugeQueueJumpDoesNotOverflow() throws {
+        var player = MediaPlayer(bufferingTime: .zero)
+        _ = player.handle(try request(#"{"type":"QUEUE_LOAD","items":[{"media":{"contentId":"http://127.0.0.1/a"}},"#
+            + #"{"media":{"contentId":"http://127.0.0.1/b"}}],"repeatMode":"REPEAT_ALL"}"#), now: start)
+        _ = player.handle(try request(#"{"type":"QUEUE_UPDATE","jump":9223372036854775807}"#), now: start)
+        _ = player.handle(try request(#"{"type":"QUEUE_UPDATE","jump":-9223372036854775808}"#), now: start)
+        #expect(player.hasActiveSession)
+    }
+}

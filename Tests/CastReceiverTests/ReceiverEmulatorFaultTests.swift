@@ -99,3 +99,55 @@ import Testing
         #expect(await EmulatorHarness.eventually { replies.value == 1 })
     }
 }
+
+/// The built-in ad-insertion app (seed 001) over a real channel.
+@Suite struct AdInsertionAppTests {
+    @Test func requestAdPausesContentThenResumesAfterTheSimulatedAd() async throws {
+        let harness = try EmulatorHarness(ReceiverConfiguration(adDuration: .milliseconds(300)))
+        defer { harness.shutdown() }
+        let probe = try await harness.probe()
+        let adMessages = AdMessages()
+        probe.onMessage = { message in
+            if message.namespace == ReceiverAppDefinition.adInsertionNamespace, let text = message.payloadUTF8 {
+                adMessages.append(text)
+            }
+        }
+        _ = await harness.connectAndStatus(probe)
+        let launched = await probe.request(.receiver, ["type": "LAUNCH", "appId": .string(ReceiverAppDefinition.adInsertionID)])
+        let transport = try #require(launched?["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue)
+        probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT"}"#, to: transport)
+        let loaded = await probe.request(.media, ["type": "LOAD", "autoplay": false, "media": [
+            "contentId": "http://127.0.0.1:9/content.mp4", "contentType": "video/mp4", "streamType": "BUFFERED"]],
+            to: transport)
+        #expect(loaded?["type"] == "MEDIA_STATUS")
+        probe.send(ReceiverAppDefinition.adInsertionNamespace, text: "requestAd,http://127.0.0.1:9/vmap.xml,12.000000",
+                   to: transport)
+        #expect(await EmulatorHarness.eventually {
+            adMessages.all == ["onContentPauseRequested,12.000000", "onContentResumeRequested"]
+        }, "\(adMessages.all)")
+        let status = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
+        let entry = status?["status"]?.arrayValue?.first
+        #expect(entry?["currentTime"]?.doubleValue.map { $0 >= 12 } == true)
+        probe.send(ReceiverAppDefinition.adInsertionNamespace, text: "seek,30", to: transport)
+        #expect(await EmulatorHarness.eventually {
+            let now = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
+            return now?["status"]?.arrayValue?.first?["currentTime"]?.doubleValue.map { $0 >= 30 } == true
+        })
+    }
+}
+
+/// Text messages collected from a callback thread.
+final class AdMessages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String] = []
+    func append(_ text: String) {
+        lock.lock()
+        texts.append(text)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts
+    }
+}
