@@ -50,26 +50,36 @@ func bestOfThree(_ request: @escaping @Sendable (Int64) -> CastMessage, reply: S
     (0..<3).map { _ in Double(roundTrips) / seconds { sender.roundTrips(roundTrips, request: request, replyType: reply) } }
         .max() ?? 0
 }
-let pingRate = bestOfThree(
-    { id in
-        CastMessage(
-            sourceID: "sender-0", destinationID: "receiver-0", namespace: CastNamespace.heartbeat.rawValue,
-            json: #"{"type":"PING","requestId":\#(id)}"#)
-    }, reply: "PONG")
-let statusRate = bestOfThree(
-    { id in
-        CastMessage(
-            sourceID: "sender-0", destinationID: "receiver-0", namespace: CastNamespace.receiver.rawValue,
-            json: #"{"type":"GET_STATUS","requestId":\#(id)}"#)
-    }, reply: "RECEIVER_STATUS")
+let ping: @Sendable (Int64) -> CastMessage = { id in
+    CastMessage(
+        sourceID: "sender-0", destinationID: "receiver-0", namespace: CastNamespace.heartbeat.rawValue,
+        json: #"{"type":"PING","requestId":\#(id)}"#)
+}
+let getStatus: @Sendable (Int64) -> CastMessage = { id in
+    CastMessage(
+        sourceID: "sender-0", destinationID: "receiver-0", namespace: CastNamespace.receiver.rawValue,
+        json: #"{"type":"GET_STATUS","requestId":\#(id)}"#)
+}
+// The machine is shared with other work, so the two sides take turns, three rounds, and each keeps its best.
+var pingRate = 0.0, statusRate = 0.0
+var python: PythonChannelBenchmark?
+for _ in 0..<3 {
+    pingRate = max(pingRate, bestOfThree(ping, reply: "PONG"))
+    statusRate = max(statusRate, bestOfThree(getStatus, reply: "RECEIVER_STATUS"))
+    guard let round = PythonChannelBenchmark.run(address: address, roundTrips: roundTrips) else { break }
+    python = PythonChannelBenchmark(
+        connectMilliseconds: min(python?.connectMilliseconds ?? .infinity, round.connectMilliseconds),
+        pingRoundTripsPerSecond: max(python?.pingRoundTripsPerSecond ?? 0, round.pingRoundTripsPerSecond),
+        statusRoundTripsPerSecond: max(python?.statusRoundTripsPerSecond ?? 0, round.statusRoundTripsPerSecond))
+}
 sender.close()
 
 print("castscope: connect+CONNECT+GET_STATUS \(String(format: "%.2f", connectMilliseconds)) ms (median of 20)")
-print("castscope: PING->PONG \(Int(pingRate)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(statusRate)) round trips/s (\(roundTrips) serial round trips, best of 3)")
+print("castscope: PING->PONG \(Int(pingRate)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(statusRate)) round trips/s (\(roundTrips) serial round trips, best of 9)")
 
-if let python = PythonChannelBenchmark.run(address: address, roundTrips: roundTrips) {
-    print("pychromecast: connect+CONNECT+GET_STATUS \(String(format: "%.2f", python.connectMilliseconds)) ms (median of 20)")
-    print("pychromecast: PING->PONG \(Int(python.pingRoundTripsPerSecond)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(python.statusRoundTripsPerSecond)) round trips/s")
+if let python {
+    print("pychromecast: connect+CONNECT+GET_STATUS \(String(format: "%.2f", python.connectMilliseconds)) ms (best of 3 medians of 20)")
+    print("pychromecast: PING->PONG \(Int(python.pingRoundTripsPerSecond)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(python.statusRoundTripsPerSecond)) round trips/s (best of 9)")
     print(String(format: "ratio connect_ms castscope/pychromecast = %.3f", connectMilliseconds / python.connectMilliseconds))
     print(String(format: "ratio ping_pong_round_trips_per_s castscope/pychromecast = %.3f", pingRate / python.pingRoundTripsPerSecond))
     print(String(format: "ratio status_round_trips_per_s castscope/pychromecast = %.3f", statusRate / python.statusRoundTripsPerSecond))
