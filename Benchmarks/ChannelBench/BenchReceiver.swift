@@ -7,7 +7,8 @@ import CastWire
 final class StatusReplier: CastMessageHandler {
     func handle(_ message: CastMessage, from socket: CastSocket) {
         let id = message.payloadUTF8.flatMap { try? JSONRequestID.parse($0) } ?? 0
-        let status = #"{"type":"RECEIVER_STATUS","requestId":\#(id),"status":{"applications":[{"appId":"E8C28D3C","displayName":"Backdrop","isIdleScreen":true,"namespaces":[{"name":"urn:x-cast:com.google.cast.sse"}],"sessionId":"5e4a5b0c-6e9d-4a4e-9a57-2c3b0f1f8d11","statusText":"","transportId":"5e4a5b0c-6e9d-4a4e-9a57-2c3b0f1f8d11"}],"isActiveInput":false,"isStandBy":true,"volume":{"controlType":"attenuation","level":0.5,"muted":false,"stepInterval":0.05}}}"#
+        let status =
+            #"{"type":"RECEIVER_STATUS","requestId":\#(id),"status":{"applications":[{"appId":"E8C28D3C","displayName":"Backdrop","isIdleScreen":true,"namespaces":[{"name":"urn:x-cast:com.google.cast.sse"}],"sessionId":"5e4a5b0c-6e9d-4a4e-9a57-2c3b0f1f8d11","statusText":"","transportId":"5e4a5b0c-6e9d-4a4e-9a57-2c3b0f1f8d11"}],"isActiveInput":false,"isStandBy":true,"volume":{"controlType":"attenuation","level":0.5,"muted":false,"stepInterval":0.05}}}"#
         try? socket.send(
             CastMessage(
                 sourceID: message.destinationID, destinationID: message.sourceID, namespace: message.namespace,

@@ -16,7 +16,9 @@ final class BenchSender: CastSocketDelegate, CastMessageHandler, @unchecked Send
     private(set) var socket: CastSocket?
     private var remaining = 0
     private var expectedType = ""
-    private var makeRequest: (Int64) -> CastMessage = { _ in CastMessage(sourceID: "", destinationID: "", namespace: "", json: "") }
+    private var makeRequest: (Int64) -> CastMessage = { _ in
+        CastMessage(sourceID: "", destinationID: "", namespace: "", json: "")
+    }
     private var nextID: Int64 = 1
 
     init(loop: EventLoop, context: TLSContext) {
@@ -39,7 +41,7 @@ final class BenchSender: CastSocketDelegate, CastMessageHandler, @unchecked Send
                 json: #"{"type":"GET_STATUS","requestId":\#(id)}"#)
         }
         TCPConnection.connect(to: address, on: loop) { [self] result in
-            guard case let .success(connection) = result,
+            guard case .success(let connection) = result,
                 let socket = try? CastSocket(transport: TCPTransport(connection: connection), security: .tls(context))
             else {
                 done.signal()
@@ -93,7 +95,9 @@ final class BenchSender: CastSocketDelegate, CastMessageHandler, @unchecked Send
 
     /// A reply: when it is the awaited type, count it and send the next request.
     func handle(_ message: CastMessage, from socket: CastSocket) {
-        guard remaining > 0, let text = message.payloadUTF8, JSONRequestID.type(of: text) == expectedType else { return }
+        guard remaining > 0, let text = message.payloadUTF8, JSONRequestID.type(of: text) == expectedType else {
+            return
+        }
         remaining -= 1
         if remaining == 0 {
             done.signal()

@@ -47,8 +47,10 @@ let connectMilliseconds = connectTimes.sorted()[connectTimes.count / 2]
 let sender = BenchSender(loop: senderLoop, context: clientContext)
 sender.connectAndGetStatus(address)
 func bestOfThree(_ request: @escaping @Sendable (Int64) -> CastMessage, reply: String) -> Double {
-    (0..<3).map { _ in Double(roundTrips) / seconds { sender.roundTrips(roundTrips, request: request, replyType: reply) } }
-        .max() ?? 0
+    (0..<3).map { _ in
+        Double(roundTrips) / seconds { sender.roundTrips(roundTrips, request: request, replyType: reply) }
+    }
+    .max() ?? 0
 }
 let ping: @Sendable (Int64) -> CastMessage = { id in
     CastMessage(
@@ -61,7 +63,8 @@ let getStatus: @Sendable (Int64) -> CastMessage = { id in
         json: #"{"type":"GET_STATUS","requestId":\#(id)}"#)
 }
 // The machine is shared with other work, so the two sides take turns, three rounds, and each keeps its best.
-var pingRate = 0.0, statusRate = 0.0
+var pingRate = 0.0
+var statusRate = 0.0
 var python: PythonChannelBenchmark?
 for _ in 0..<3 {
     pingRate = max(pingRate, bestOfThree(ping, reply: "PONG"))
@@ -75,14 +78,28 @@ for _ in 0..<3 {
 sender.close()
 
 print("castscope: connect+CONNECT+GET_STATUS \(String(format: "%.2f", connectMilliseconds)) ms (median of 20)")
-print("castscope: PING->PONG \(Int(pingRate)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(statusRate)) round trips/s (\(roundTrips) serial round trips, best of 9)")
+print(
+    "castscope: PING->PONG \(Int(pingRate)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(statusRate)) round trips/s (\(roundTrips) serial round trips, best of 9)"
+)
 
 if let python {
-    print("pychromecast: connect+CONNECT+GET_STATUS \(String(format: "%.2f", python.connectMilliseconds)) ms (best of 3 medians of 20)")
-    print("pychromecast: PING->PONG \(Int(python.pingRoundTripsPerSecond)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(python.statusRoundTripsPerSecond)) round trips/s (best of 9)")
-    print(String(format: "ratio connect_ms castscope/pychromecast = %.3f", connectMilliseconds / python.connectMilliseconds))
-    print(String(format: "ratio ping_pong_round_trips_per_s castscope/pychromecast = %.3f", pingRate / python.pingRoundTripsPerSecond))
-    print(String(format: "ratio status_round_trips_per_s castscope/pychromecast = %.3f", statusRate / python.statusRoundTripsPerSecond))
+    print(
+        "pychromecast: connect+CONNECT+GET_STATUS \(String(format: "%.2f", python.connectMilliseconds)) ms (best of 3 medians of 20)"
+    )
+    print(
+        "pychromecast: PING->PONG \(Int(python.pingRoundTripsPerSecond)) round trips/s, GET_STATUS->RECEIVER_STATUS \(Int(python.statusRoundTripsPerSecond)) round trips/s (best of 9)"
+    )
+    print(
+        String(
+            format: "ratio connect_ms castscope/pychromecast = %.3f", connectMilliseconds / python.connectMilliseconds))
+    print(
+        String(
+            format: "ratio ping_pong_round_trips_per_s castscope/pychromecast = %.3f",
+            pingRate / python.pingRoundTripsPerSecond))
+    print(
+        String(
+            format: "ratio status_round_trips_per_s castscope/pychromecast = %.3f",
+            statusRate / python.statusRoundTripsPerSecond))
 }
 listener.close()
 receiverLoop.shutdown()

@@ -1,7 +1,7 @@
-public import CastTLS
-public import CastWire
 import CastLog
 public import CastNet
+public import CastTLS
+public import CastWire
 import Synchronization
 
 /// Hands out socket ids, unique in the process.
@@ -44,7 +44,7 @@ public final class CastSocket: @unchecked Sendable {
         id = socketIDCounter.wrappingAdd(1, ordering: .relaxed).oldValue
         self.transport = transport
         switch security {
-        case let .tls(context):
+        case .tls(let context):
             tlsConnection = try TLSConnection(context: context)
             isClient = context.configuration.role == .client
         case .plaintext:
@@ -96,7 +96,7 @@ public final class CastSocket: @unchecked Sendable {
 
     /// Closes at once with a TCP RST (the emulator's `reset-after` fault); the delegate hears `.closedLocally`.
     public func reset() {
-        guard case let .close(reason, _) = machine.closeRequested(.closedLocally) else { return }
+        guard case .close(let reason, _) = machine.closeRequested(.closedLocally) else { return }
         transport.reset()
         finishClose(reason)
     }
@@ -111,7 +111,7 @@ public final class CastSocket: @unchecked Sendable {
         switch tls.write(plaintext) {
         case .complete, .incomplete:
             flushCiphertext()
-        case let .failed(error):
+        case .failed(let error):
             flushCiphertext()
             close(.tls(error))
             throw CastSocketError(.tls(error))
@@ -139,12 +139,12 @@ public final class CastSocket: @unchecked Sendable {
                     ["net.peer": .string(peer)])
             }
             delegate?.castSocketDidOpen(self)
-        case let .close(reason, notifyPeer):
+        case .close(let reason, let notifyPeer):
             if notifyPeer, let tls = tlsConnection { _ = tls.shutdown() }
             flushCiphertext()
             transport.close()
             finishClose(reason)
-        case let .reportClosed(reason):
+        case .reportClosed(let reason):
             report(reason)
         }
     }
@@ -181,7 +181,7 @@ public final class CastSocket: @unchecked Sendable {
         case .complete:
             flushCiphertext()
             perform(machine.handshakeCompleted())
-        case let .failed(error):
+        case .failed(let error):
             flushCiphertext()  // the alert, if OpenSSL queued one
             close(.tls(error))
         }
@@ -195,12 +195,12 @@ public final class CastSocket: @unchecked Sendable {
             case .incomplete:
                 flushCiphertext()
                 return
-            case let .complete(.data(bytes)):
+            case .complete(.data(let bytes)):
                 flushCiphertext()
                 deliver(bytes)
             case .complete(.closed):
                 close(.closedByPeer)
-            case let .failed(error):
+            case .failed(let error):
                 flushCiphertext()
                 close(.tls(error))
             }

@@ -22,7 +22,8 @@ import Testing
         let second = ChannelFixtures.json(#"{"type":"GET_STATUS","requestId":2}"#)
         try channel.client.send(first)
         try channel.client.send(second)
-        let reply = ChannelFixtures.json(#"{"type":"RECEIVER_STATUS","requestId":1}"#, from: "receiver-0", to: "sender-0")
+        let reply = ChannelFixtures.json(
+            #"{"type":"RECEIVER_STATUS","requestId":1}"#, from: "receiver-0", to: "sender-0")
         try channel.server.send(reply)
         channel.pump()
         #expect(channel.serverEvents.messages == [first, second])
@@ -52,7 +53,7 @@ import Testing
         try channel.client.sendUnframed(ChannelFixtures.frame(good) + [0x00, 0x01, 0x00, 0x01])
         channel.pump()
         #expect(channel.serverEvents.messages == [good])
-        guard case let .invalidMessage(error)? = channel.serverEvents.closeReasons.first else {
+        guard case .invalidMessage(let error)? = channel.serverEvents.closeReasons.first else {
             Issue.record("expected INVALID_MESSAGE, got \(channel.serverEvents.closeReasons)")
             return
         }

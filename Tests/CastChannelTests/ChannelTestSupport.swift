@@ -51,7 +51,8 @@ struct MemoryChannel {
 enum ChannelFixtures {
     /// The receiver's short-lived TLS certificate (EC for speed; device auth signs with the RSA fixture key).
     static let tlsCertificate: Result<DeviceCertificate, CertificateError> = Result {
-        () throws(CertificateError) in try DeviceCertificate.generateSelfSigned(commonName: "castscope-test", keyType: .ecP256)
+        () throws(CertificateError) in
+        try DeviceCertificate.generateSelfSigned(commonName: "castscope-test", keyType: .ecP256)
     }
 
     static func serverContext() throws -> TLSContext {
