@@ -2,6 +2,7 @@ import CastLog
 public import CastNet
 public import CastTLS
 public import CastWire
+import Glibc
 import Synchronization
 
 /// Hands out socket ids, unique in the process.
@@ -36,6 +37,7 @@ public final class CastSocket: @unchecked Sendable {
     public private(set) var messagesSent = 0
 
     private var machine = CastSocketStateMachine()
+    private var handshakeTimer: (any Cancellable)?
     private var frames = CastFrameStream()
     private let isClient: Bool
 
@@ -63,6 +65,18 @@ public final class CastSocket: @unchecked Sendable {
     /// Starts the transport and the handshake.
     public func start() {
         perform(machine.start())
+    }
+
+    /// Starts like `start()`, and closes the socket with `.transport(ETIMEDOUT)` if the channel is not open
+    /// within `handshakeTimeout` on `clock` (Chromium's connect timeout is 10 s); a peer that stalls mid-handshake
+    /// cannot hold the socket forever.
+    public func start(handshakeTimeout: Duration, clock: any Clock) {
+        start()
+        guard machine.state == .handshaking else { return }
+        handshakeTimer = clock.schedule(after: handshakeTimeout) { [weak self] in
+            guard let self, self.machine.state == .handshaking else { return }
+            self.close(.transport(IOError(errno: ETIMEDOUT, call: "TLS handshake")))
+        }
     }
 
     /// Frames, encrypts and sends `message`; throws when the socket is not open or the message is over 64 KiB.
@@ -133,6 +147,8 @@ public final class CastSocket: @unchecked Sendable {
                 advanceHandshake()
             }
         case .reportOpen:
+            handshakeTimer?.cancel()
+            handshakeTimer = nil
             if let tls = tlsConnection {
                 ChannelLog.deviceManager.info(
                     "TLS up: \(tls.negotiatedVersion?.description ?? "?") \(tls.negotiatedCipherSuite ?? "?")",
@@ -155,6 +171,8 @@ public final class CastSocket: @unchecked Sendable {
     }
 
     private func report(_ reason: CastCloseReason) {
+        handshakeTimer?.cancel()
+        handshakeTimer = nil
         closeReason = reason
         if case .invalidMessage = reason {
             ChannelLog.deviceManager.error("closing channel: \(reason.description)", ["net.peer": .string(peer)])

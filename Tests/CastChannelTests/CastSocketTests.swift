@@ -1,6 +1,8 @@
 import CastChannel
+import CastNet
 import CastTLS
 import CastWire
+import Glibc
 import Testing
 
 @Suite struct CastSocketTests {
@@ -138,5 +140,42 @@ import Testing
             return
         }
         #expect(channel.clientEvents.openCount == 0)
+    }
+}
+
+@Suite struct CastSocketHandshakeTimeoutTests {
+    @Test func stalledHandshakeClosesWithTimeoutAfterTheLimit() throws {
+        let clock = ManualClock()
+        let pair = InMemoryTransportPair()
+        let events = RecordingSocketDelegate()
+        let socket = try CastSocket(transport: pair.server, security: .tls(ChannelFixtures.serverContext()))
+        socket.delegate = events
+        socket.start(handshakeTimeout: .seconds(10), clock: clock)
+        pair.client.send([0x16, 0x03, 0x01])  // the first bytes of a ClientHello, then nothing
+        pair.pump()
+        clock.advance(by: .seconds(9))
+        #expect(socket.state == .handshaking)
+        clock.advance(by: .seconds(1))
+        guard case .transport(let error)? = events.closeReasons.first else {
+            Issue.record("got \(events.closeReasons)")
+            return
+        }
+        #expect(error.errno == ETIMEDOUT)
+        #expect(events.closeReasons.count == 1)
+    }
+
+    @Test func completedHandshakeCancelsTheTimeout() throws {
+        let clock = ManualClock()
+        let pair = InMemoryTransportPair()
+        let client = try CastSocket(transport: pair.client, security: .tls(ChannelFixtures.clientContext()))
+        let server = try CastSocket(transport: pair.server, security: .tls(ChannelFixtures.serverContext()))
+        server.start(handshakeTimeout: .seconds(10), clock: clock)
+        client.start(handshakeTimeout: .seconds(10), clock: clock)
+        #expect(clock.pendingTimerCount == 2)
+        pair.pump()
+        #expect(clock.pendingTimerCount == 0)
+        clock.advance(by: .seconds(30))
+        #expect(client.state == .open)
+        #expect(server.state == .open)
     }
 }
