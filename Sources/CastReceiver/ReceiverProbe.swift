@@ -55,7 +55,7 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
             loop.execute {
                 probe.openContinuation = continuation
                 socket.delegate = probe
-                socket.start()
+                socket.start(handshakeTimeout: .seconds(10), clock: SystemClock(eventLoop: loop))
             }
         }
         return opened ? probe : nil

@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    @Test func stalledHandshakeIsClosedAfterTheTimeout() async throws {
+        let harness = try EmulatorHarness(customize: { $0.handshakeTimeout = .milliseconds(300) })
+        defer { harness.shutdown() }
+        let hello = try TLSConnection(context: harness.clientTLS)
+        _ = hello.handshake()
+        let clientHello = hello.takeCiphertext()
+        let stalled = try await RawTCPPeer(to: harness.address, on: harness.clientLoop)
+        stalled.connection.write(Array(clientHello.prefix(clientHello.count / 2)))  // and then nothing, no FIN
+        #expect(await EmulatorHarness.eventually(10) { stalled.isClosed })
+    }
+
     @Test func delayFaultHoldsRepliesBackButNotHeartbeats() async throws {
         let harness = try EmulatorHarness(ReceiverConfiguration(faults: [.delay(.seconds(30))]))
         defer { harness.shutdown() }
