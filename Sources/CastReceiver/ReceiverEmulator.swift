@@ -33,12 +33,13 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private var deviceTimer: (any Cancellable)?
     private var deviceTimerDeadline: MonotonicInstant?
     private var stopping = false
-    private let log = Logger.shared.category("CastReceiverContext")
+    private let log: LogCategory
 
     /// Prepares the device certificate and TLS; nothing listens until `start()`.
     public init(options: ReceiverEmulatorOptions, eventLoop: EventLoop) throws(ReceiverEmulatorError) {
         self.options = options
         self.eventLoop = eventLoop
+        log = options.logger.category("CastReceiverContext")
         clock = SystemClock(eventLoop: eventLoop)
         do throws(CertificateError) {
             deviceCertificate = try DeviceCertificate.generateSelfSigned(
@@ -136,7 +137,12 @@ public final class ReceiverEmulator: @unchecked Sendable {
     func sessionClosed(_ session: SenderSession, reason: CastCloseReason) {
         sessions[session.id] = nil
         device.connectionClosed(session.id)
-        log.info("sender \(session.id) closed: \(reason.description)", ["net.peer": .string(session.socket.peer)])
+        let metadata: LogMetadata = ["net.peer": .string(session.socket.peer)]
+        if case .invalidMessage = reason {
+            log.error("sender \(session.id) closed: \(reason.description)", metadata)
+        } else {
+            log.info("sender \(session.id) closed: \(reason.description)", metadata)
+        }
     }
 
     func received(_ message: CastMessage, from session: SenderSession) {

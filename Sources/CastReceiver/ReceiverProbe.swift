@@ -37,18 +37,24 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     /// Connects over TCP and TLS to `address`; nil when TCP or TLS fails.
     public static func connect(to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
                                senderID: String = "sender-0") async -> ReceiverProbe? {
+        try? await open(to: address, on: loop, tls: tls, senderID: senderID)
+    }
+
+    /// Connects over TCP and TLS to `address`, or says why it could not.
+    public static func open(to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
+                            senderID: String = "sender-0") async throws(ReceiverProbeError) -> ReceiverProbe {
         let connection: TCPConnection
         do throws(IOError) {
             connection = try await TCPConnection.connect(to: address, on: loop)
         } catch {
-            return nil
+            throw ReceiverProbeError(description: "TCP connect to \(address): \(error)")
         }
         let socket: CastSocket
         do throws(TLSError) {
             socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(tls))
         } catch {
             connection.close()
-            return nil
+            throw ReceiverProbeError(description: "TLS setup: \(error)")
         }
         let probe = ReceiverProbe(socket: socket, eventLoop: loop, senderID: senderID)
         let opened = await withCheckedContinuation { continuation in
@@ -58,7 +64,11 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
                 socket.start(handshakeTimeout: .seconds(10), clock: SystemClock(eventLoop: loop))
             }
         }
-        return opened ? probe : nil
+        guard opened else {
+            let reason = (try? await loop.submit { probe.closeReason }) ?? nil
+            throw ReceiverProbeError(description: "channel to \(address) closed before opening: \(reason ?? "?")")
+        }
+        return probe
     }
 
     /// Sends `payload` on `namespace` to `destination` with the next requestId and waits for the reply with that
@@ -151,4 +161,10 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
             entry.continuation.resume(returning: nil)
         }
     }
+}
+
+/// Why `ReceiverProbe.open` failed.
+public struct ReceiverProbeError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, with the underlying error.
+    public var description: String
 }

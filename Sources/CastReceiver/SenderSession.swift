@@ -20,13 +20,14 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
     private var faultFrameSent = false
     private(set) var isOpen = false
     private var heartbeatStopped = false
-    private let log = Logger.shared.category("CastReceiverContext")
+    private let log: LogCategory
 
     init(id: SenderConnectionID, socket: CastSocket, emulator: ReceiverEmulator, options: ReceiverEmulatorOptions) {
         self.id = id
         self.socket = socket
         self.emulator = emulator
         self.options = options
+        log = options.logger.category("CastReceiverContext")
     }
 
     func start() {

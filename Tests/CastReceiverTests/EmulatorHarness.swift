@@ -27,9 +27,7 @@ final class EmulatorHarness: @unchecked Sendable {
     }
 
     func probe(_ senderID: String = "sender-0") async throws -> ReceiverProbe {
-        guard let probe = await ReceiverProbe.connect(to: address, on: clientLoop, tls: clientTLS, senderID: senderID)
-        else { throw ReceiverProcessError("probe could not connect") }
-        return probe
+        try await ReceiverProbe.open(to: address, on: clientLoop, tls: clientTLS, senderID: senderID)
     }
 
     /// CONNECT to receiver-0 and a GET_STATUS round trip; the reply's application list.

@@ -11,11 +11,11 @@ import Testing
 /// The emulator over real loopback TLS with our own channel layer as the sender.
 @Suite(.serialized) struct ReceiverEmulatorTests {
     @Test func garbageFromOneSenderClosesOnlyThatConnection() async throws {
-        // Logger.shared is what the emulator logs through; no other suite watches it (they use their own Logger).
+        // A logger of its own: other suites change Logger.shared's filter while they run.
         let recorder = RecordingLogDelegate()
-        Logger.shared.delegate = recorder
-        defer { Logger.shared.delegate = nil }
-        let harness = try EmulatorHarness()
+        let logger = Logger()
+        logger.delegate = recorder
+        let harness = try EmulatorHarness(customize: { $0.logger = logger })
         defer { harness.shutdown() }
         let bystander = try await harness.probe("sender-bystander")
         #expect(await harness.connectAndStatus(bystander)?["type"] == "RECEIVER_STATUS")
