@@ -16,6 +16,7 @@ import time
 import uuid
 
 import pychromecast
+from pychromecast_support import serialize_socket_io
 
 logging.disable(logging.CRITICAL)
 
@@ -41,6 +42,8 @@ def main():
         float(sys.argv[5])
     if not host.startswith("127."):
         raise SystemExit("loopback only")
+    # Without this pychromecast's unlocked cross-thread TLS use can break the connection mid-run.
+    serialize_socket_io()
     connect_ms = []
     for _ in range(rounds):
         start = time.perf_counter()

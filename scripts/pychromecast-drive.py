@@ -16,35 +16,9 @@ import pychromecast
 import pychromecast.controllers.heartbeat as heartbeat
 from pychromecast.controllers import BaseController
 import pychromecast.socket_client as socket_client
+from pychromecast_support import serialize_socket_io
 
 MEDIA_URL = "http://127.0.0.1:9/castscope/bunny.mp4"
-
-
-def serialize_socket_io():
-    """Make pychromecast's use of its TLS socket single-threaded.
-
-    pychromecast reads the SSL socket on its worker thread while `send_message` writes it from whichever thread
-    calls it, with no lock. OpenSSL does not allow one SSL object in two threads at once; under load the record
-    stream breaks ("SSLV3_ALERT_BAD_RECORD_MAC" on the client, "decryption failed or bad record mac" in the
-    emulator's log) and pychromecast reconnects, failing pending requests. The same crash is reported from the field
-    (pychromecast issues #156 and #193, home-assistant/core #111762 and #141619). The emulator reproduces it
-    reliably on a busy machine, so the interop test serialises the two paths and tests the protocol, not the race.
-    """
-    lock = threading.RLock()
-    original_read = socket_client.SocketClient._read_bytes_from_socket
-    original_send = socket_client.SocketClient.send_message
-
-    def locked_read(self, msglen):
-        with lock:
-            return original_read(self, msglen)
-
-    def locked_send(self, *args, **kwargs):
-        with lock:
-            return original_send(self, *args, **kwargs)
-
-    socket_client.SocketClient._read_bytes_from_socket = locked_read
-    socket_client.SocketClient.send_message = locked_send
-TITLE = "Big Buck Bunny (castscope)"
 
 
 def fail(step, why):
