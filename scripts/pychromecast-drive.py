@@ -19,6 +19,7 @@ import pychromecast.socket_client as socket_client
 from pychromecast_support import serialize_socket_io
 
 MEDIA_URL = "http://127.0.0.1:9/castscope/bunny.mp4"
+TITLE = "Big Buck Bunny (castscope)"
 
 
 def fail(step, why):

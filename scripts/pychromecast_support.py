@@ -28,4 +28,3 @@ def serialize_socket_io():
 
     socket_client.SocketClient._read_bytes_from_socket = locked_read
     socket_client.SocketClient.send_message = locked_send
-TITLE = "Big Buck Bunny (castscope)"
