@@ -55,9 +55,11 @@ def connect(host, port, device_id, name):
 def session(cast):
     mc = cast.media_controller
     wait_for("idle-app", lambda: cast.status.app_id == "E8C28D3C")
-    mc.play_media(MEDIA_URL, "video/mp4", title=TITLE, stream_type="BUFFERED",
-                  metadata={"metadataType": 0, "title": TITLE, "subtitle": "loaded by pychromecast"})
-    wait_for("launch", lambda: cast.status.app_id == "CC1AD845" and cast.status.display_name == "Default Media Receiver")
+    mc.play_media(
+        MEDIA_URL, "video/mp4", title=TITLE, stream_type="BUFFERED",
+        metadata={"metadataType": 0, "title": TITLE, "subtitle": "loaded by pychromecast"})
+    wait_for("launch", lambda: cast.status.app_id == "CC1AD845"
+             and cast.status.display_name == "Default Media Receiver")
     mc.block_until_active(timeout=10)
     wait_for("playing", lambda: mc.status.player_state == "PLAYING")
     if mc.status.content_id != MEDIA_URL or mc.status.title != TITLE:

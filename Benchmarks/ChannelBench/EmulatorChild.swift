@@ -31,7 +31,7 @@ final class EmulatorChild {
         let line = String(decoding: buffer, as: UTF8.self)
         let fields = line.split(separator: " ").map(String.init)
         guard fields.count >= 3, fields[0] == "listening", let colon = fields[1].lastIndex(of: ":"),
-              let port = Int(fields[1][fields[1].index(after: colon)...])
+            let port = Int(fields[1][fields[1].index(after: colon)...])
         else {
             process.terminate()
             throw BenchError("unexpected emulator line: \(line)")

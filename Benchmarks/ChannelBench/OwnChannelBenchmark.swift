@@ -97,8 +97,9 @@ struct OwnChannelBenchmark {
         probe.onMessage = { message in
             if message.payloadUTF8 == #"{"type":"PONG"}"# { pongs.increment() }
         }
-        let ping = CastMessage(sourceID: "sender-0", destinationID: "receiver-0",
-                               namespace: CastNamespace.heartbeat.rawValue, json: #"{"type":"PING"}"#)
+        let ping = CastMessage(
+            sourceID: "sender-0", destinationID: "receiver-0",
+            namespace: CastNamespace.heartbeat.rawValue, json: #"{"type":"PING"}"#)
         let start = ContinuousClock.now
         for _ in 0..<count { probe.send(ping) }
         let deadline = start + .seconds(60)
@@ -129,7 +130,8 @@ struct OwnChannelBenchmark {
     private func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2]
             : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

@@ -50,16 +50,16 @@ extension MediaPlayer {
         var startIndex = 0
         if let queueData = request["queueData"], let entries = queueData["items"]?.arrayValue, !entries.isEmpty {
             switch makeItems(entries) {
-            case let .success(items): queue = items
-            case let .failure(problem): return Self.reply(for: problem)
+            case .success(let items): queue = items
+            case .failure(let problem): return Self.reply(for: problem)
             }
             startIndex = Int(clamping: queueData["startIndex"]?.intValue ?? 0)
             if let mode = queueData["repeatMode"]?.stringValue { repeatMode = mode }
         } else {
             guard let media = request["media"] else { return .invalidRequest("INVALID_PARAMS") }
             switch makeItem(["media": media]) {
-            case let .success(item): queue = [item]
-            case let .failure(problem): return Self.reply(for: problem)
+            case .success(let item): queue = [item]
+            case .failure(let problem): return Self.reply(for: problem)
             }
             repeatMode = "REPEAT_OFF"
         }
@@ -83,8 +83,8 @@ extension MediaPlayer {
         }
         let queue: [Item]
         switch makeItems(entries) {
-        case let .success(items): queue = items
-        case let .failure(problem): return Self.reply(for: problem)
+        case .success(let items): queue = items
+        case .failure(let problem): return Self.reply(for: problem)
         }
         let startIndex = Int(clamping: request["startIndex"]?.intValue ?? 0)
         guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
@@ -115,7 +115,7 @@ extension MediaPlayer {
     /// A queue item from `{media, autoplay, startTime, customData}`; the media gets a duration unless LIVE.
     mutating func makeItem(_ entry: JSONValue) -> Result<Item, ItemProblem> {
         guard var media = entry["media"]?.objectValue,
-              let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue
+            let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue
         else { return .failure(.missingContent) }
         let lowered = content.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
@@ -151,8 +151,8 @@ extension MediaPlayer {
         var items: [Item] = []
         for entry in entries {
             switch makeItem(entry) {
-            case let .success(item): items.append(item)
-            case let .failure(problem): return .failure(problem)
+            case .success(let item): items.append(item)
+            case .failure(let problem): return .failure(problem)
             }
         }
         return .success(items)
@@ -217,7 +217,9 @@ extension MediaPlayer {
     }
 
     private mutating func setVolume(_ request: JSONValue) -> MediaPlayerReply {
-        guard let volume = request["volume"], volume.objectValue != nil else { return .invalidRequest("INVALID_PARAMS") }
+        guard let volume = request["volume"], volume.objectValue != nil else {
+            return .invalidRequest("INVALID_PARAMS")
+        }
         if let level = volume["level"]?.finiteDouble {
             guard level >= 0, level <= 1 else { return .invalidRequest("INVALID_PARAMS") }
             volumeLevel = level

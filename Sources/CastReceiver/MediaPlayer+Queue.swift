@@ -35,8 +35,9 @@ extension MediaPlayer {
             guard let index = items.firstIndex(where: { $0.itemID == id }) else {
                 return .invalidRequest("INVALID_PARAMS")
             }
-            start(index: index, at: request["currentTime"]?.finiteDouble ?? items[index].startTime, autoplay: true,
-                  now: now)
+            start(
+                index: index, at: request["currentTime"]?.finiteDouble ?? items[index].startTime, autoplay: true,
+                now: now)
         } else if let offset = request["jump"]?.intValue {
             return jump(by: Int(clamping: offset), now: now)
         } else if let time = request["currentTime"]?.finiteDouble {
@@ -53,8 +54,8 @@ extension MediaPlayer {
         }
         let inserted: [Item]
         switch makeItems(entries) {
-        case let .success(items): inserted = items
-        case let .failure(problem): return Self.reply(for: problem)
+        case .success(let items): inserted = items
+        case .failure(let problem): return Self.reply(for: problem)
         }
         var position = items.count
         if let before = request["insertBefore"]?.intValue {
@@ -104,7 +105,8 @@ extension MediaPlayer {
         let currentID = currentItem?.itemID
         items.removeAll { ids.contains($0.itemID) }
         var position = items.count
-        if let before = request["insertBefore"]?.intValue, let index = items.firstIndex(where: { $0.itemID == before }) {
+        if let before = request["insertBefore"]?.intValue, let index = items.firstIndex(where: { $0.itemID == before })
+        {
             position = index
         }
         items.insert(contentsOf: moved, at: position)

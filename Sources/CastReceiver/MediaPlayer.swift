@@ -77,7 +77,8 @@ public struct MediaPlayer: Sendable {
     /// The playback position at `now`, in seconds.
     public func position(at now: MonotonicInstant) -> Double {
         guard playerState == .playing else { return positionBase }
-        let elapsed = Double((now - positionSince).components.seconds)
+        let elapsed =
+            Double((now - positionSince).components.seconds)
             + Double((now - positionSince).components.attoseconds) / 1e18
         let position = positionBase + max(elapsed, 0) * playbackRate
         if let duration = currentItem?.duration { return min(position, duration) }

@@ -61,7 +61,7 @@ public struct ReceiverAppDefinition: Sendable, Hashable {
         let parts = spec.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let appID = String(parts[0])
         guard !appID.isEmpty, appID.utf8.count <= 64,
-              appID.utf8.allSatisfy({ $0 >= 0x21 && $0 < 0x7F && $0 != UInt8(ascii: ",") })
+            appID.utf8.allSatisfy({ $0 >= 0x21 && $0 < 0x7F && $0 != UInt8(ascii: ",") })
         else { throw ReceiverAppSpecError(spec: spec, reason: "the app id must be printable ASCII without spaces") }
         var namespaces: [String] = []
         if parts.count > 1 {

@@ -36,18 +36,18 @@ public struct ReceiverConfiguration: Sendable {
     }
 
     var launchErrorReason: String? {
-        for case let .launchError(reason) in faults { return reason }
+        for case .launchError(let reason) in faults { return reason }
         return nil
     }
 
     var loadFailureCode: Int? {
-        for case let .loadFailed(code) in faults { return code }
+        for case .loadFailed(let code) in faults { return code }
         return nil
     }
 
     var ignoredTypes: Set<String> {
         var types: Set<String> = []
-        for case let .ignore(type) in faults { types.insert(type) }
+        for case .ignore(let type) in faults { types.insert(type) }
         return types
     }
 }

@@ -4,28 +4,34 @@ public import CastNet
 import CastWire
 
 extension ReceiverDevice {
-    mutating func handleApp(text: String, json: JSONValue, message: CastMessage, connection: SenderConnectionID,
-                            now: MonotonicInstant) -> [ReceiverAction] {
+    mutating func handleApp(
+        text: String, json: JSONValue, message: CastMessage, connection: SenderConnectionID,
+        now: MonotonicInstant
+    ) -> [ReceiverAction] {
         let namespace = CastNamespace(rawValue: message.namespace)
         if namespace == .media, app.player != nil {
             return handleMedia(json, message: message, connection: connection, now: now)
         }
         guard app.definition.namespaces.contains(message.namespace), !namespace.isReserved else {
-            log.warning("dropping \(message.namespace) message: \(app.definition.appID) does not handle it",
-                        ["cast.ns": .string(message.namespace), "cast.dst": .string(message.destinationID)])
+            log.warning(
+                "dropping \(message.namespace) message: \(app.definition.appID) does not handle it",
+                ["cast.ns": .string(message.namespace), "cast.dst": .string(message.destinationID)])
             return []
         }
         switch app.definition.behaviour {
         case .adInsertion: return handleAdMessage(text, message: message, connection: connection, now: now)
         default:
-            let echo = CastMessage(sourceID: message.destinationID, destinationID: message.sourceID,
-                                   namespace: message.namespace, json: text)
+            let echo = CastMessage(
+                sourceID: message.destinationID, destinationID: message.sourceID,
+                namespace: message.namespace, json: text)
             return [.send(connection, echo)]
         }
     }
 
-    private mutating func handleMedia(_ json: JSONValue, message: CastMessage, connection: SenderConnectionID,
-                                      now: MonotonicInstant) -> [ReceiverAction] {
+    private mutating func handleMedia(
+        _ json: JSONValue, message: CastMessage, connection: SenderConnectionID,
+        now: MonotonicInstant
+    ) -> [ReceiverAction] {
         guard var player = app.player else { return [] }
         let requestID = json["requestId"]?.intValue ?? 0
         // A media session id that never existed on this app is someone else's session or garbage: the player
@@ -36,17 +42,28 @@ extension ReceiverDevice {
         switch reply {
         case .status:
             let payload: JSONObject = ["type": "MEDIA_STATUS", "status": .array(player.peekStatus(at: now))]
-            return [.send(connection, Self.message(payload, requestID: requestID, namespace: .media,
-                                                   from: app.sessionID, to: message.sourceID))]
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        payload, requestID: requestID, namespace: .media,
+                        from: app.sessionID, to: message.sourceID))
+            ]
         case .statusChanged:
             return mediaStatusActions(requester: requester, now: now)
-        case let .error(type, fields):
+        case .error(let type, let fields):
             var payload = fields
             payload["type"] = .string(type)
-            log.info("\(type) for \(json["type"]?.stringValue ?? "?") request \(requestID)",
-                     ["cast.request_id": .int(requestID), "cast.ns": .string(message.namespace)])
-            return [.send(connection, Self.message(payload, requestID: requestID, namespace: .media,
-                                                   from: app.sessionID, to: message.sourceID))]
+            log.info(
+                "\(type) for \(json["type"]?.stringValue ?? "?") request \(requestID)",
+                ["cast.request_id": .int(requestID), "cast.ns": .string(message.namespace)])
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        payload, requestID: requestID, namespace: .media,
+                        from: app.sessionID, to: message.sourceID))
+            ]
         }
     }
 
@@ -62,21 +79,26 @@ extension ReceiverDevice {
     }
 
     /// Seed 001's text protocol: `requestAd,<url>,<time>` and `seek,<time>`.
-    private mutating func handleAdMessage(_ text: String, message: CastMessage, connection: SenderConnectionID,
-                                          now: MonotonicInstant) -> [ReceiverAction] {
+    private mutating func handleAdMessage(
+        _ text: String, message: CastMessage, connection: SenderConnectionID,
+        now: MonotonicInstant
+    ) -> [ReceiverAction] {
         // Senders whose API only sends JSON (pychromecast) wrap the text in a JSON string; accept both forms.
         let body = text.hasPrefix("\"") ? ((try? JSONValue(parsing: text))?.stringValue ?? text) : text
         let fields = body.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let reply = { (body: String) in
-            ReceiverAction.send(connection, CastMessage(
-                sourceID: message.destinationID, destinationID: message.sourceID, namespace: message.namespace,
-                json: body))
+            ReceiverAction.send(
+                connection,
+                CastMessage(
+                    sourceID: message.destinationID, destinationID: message.sourceID, namespace: message.namespace,
+                    json: body))
         }
         switch fields.first {
         case "requestAd" where fields.count >= 3:
             let time = fields[fields.count - 1]
-            app.pendingAd = PendingAd(connection: connection, senderID: message.sourceID, contentTime: time,
-                                      endsAt: now + configuration.adDuration)
+            app.pendingAd = PendingAd(
+                connection: connection, senderID: message.sourceID, contentTime: time,
+                endsAt: now + configuration.adDuration)
             var actions = [reply("onContentPauseRequested,\(time)")]
             if var player = app.player, player.hasActiveSession {
                 _ = player.handle(["type": "PAUSE"], now: now)
@@ -85,8 +107,11 @@ extension ReceiverDevice {
             }
             return actions
         case "seek" where fields.count == 2:
-            guard let time = Double(fields[1]), time.isFinite, var player = app.player, player.hasActiveSession else { return [] }
-            _ = player.handle(["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"], now: now)
+            guard let time = Double(fields[1]), time.isFinite, var player = app.player, player.hasActiveSession else {
+                return []
+            }
+            _ = player.handle(
+                ["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"], now: now)
             app.player = player
             return mediaStatusActions(requester: nil, now: now)
         default:
@@ -106,14 +131,18 @@ extension ReceiverDevice {
         if let ad = app.pendingAd, ad.endsAt <= now {
             app.pendingAd = nil
             if connections[ad.connection] != nil {
-                actions.append(.send(ad.connection, CastMessage(
-                    sourceID: app.sessionID, destinationID: ad.senderID,
-                    namespace: ReceiverAppDefinition.adInsertionNamespace, json: "onContentResumeRequested")))
+                actions.append(
+                    .send(
+                        ad.connection,
+                        CastMessage(
+                            sourceID: app.sessionID, destinationID: ad.senderID,
+                            namespace: ReceiverAppDefinition.adInsertionNamespace, json: "onContentResumeRequested")))
             }
             if var player = app.player, player.hasActiveSession {
                 let time = Double(ad.contentTime).flatMap { $0.isFinite ? $0 : nil } ?? player.position(at: now)
-                _ = player.handle(["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"],
-                                  now: now)
+                _ = player.handle(
+                    ["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"],
+                    now: now)
                 app.player = player
                 actions += mediaStatusActions(requester: nil, now: now)
             }

@@ -32,34 +32,53 @@ extension ReceiverDevice {
         return ["type": "RECEIVER_STATUS", "status": .object(status)]
     }
 
-    mutating func handlePlatform(_ json: JSONValue, namespace: CastNamespace, message: CastMessage,
-                                 connection: SenderConnectionID, now: MonotonicInstant) -> [ReceiverAction] {
+    mutating func handlePlatform(
+        _ json: JSONValue, namespace: CastNamespace, message: CastMessage,
+        connection: SenderConnectionID, now: MonotonicInstant
+    ) -> [ReceiverAction] {
         let requestID = json["requestId"]?.intValue ?? 0
         let requester = (connection, message.sourceID, requestID)
         let type = json["type"]?.stringValue ?? ""
         if namespace == .multizone {
             // Senders that take a non-8009 port for a group ask for members; the emulator is a lone device.
-            let reply: JSONObject = type == "GET_CASTING_GROUPS"
+            let reply: JSONObject =
+                type == "GET_CASTING_GROUPS"
                 ? ["type": "CASTING_GROUPS", "groups": []]
                 : ["type": "MULTIZONE_STATUS", "status": ["devices": [], "isMultichannel": false]]
-            return [.send(connection, Self.message(reply, requestID: requestID, namespace: namespace,
-                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        reply, requestID: requestID, namespace: namespace,
+                        from: CastEndpointID.platformReceiver, to: message.sourceID))
+            ]
         }
         guard namespace == .receiver else {
-            log.warning("dropping \(message.namespace) message to receiver-0: unhandled namespace",
-                        ["cast.ns": .string(message.namespace)])
+            log.warning(
+                "dropping \(message.namespace) message to receiver-0: unhandled namespace",
+                ["cast.ns": .string(message.namespace)])
             return []
         }
         func error(_ type: String, _ reason: String) -> [ReceiverAction] {
             log.info("\(type) \(reason) for request \(requestID)", ["cast.request_id": .int(requestID)])
-            return [.send(connection, Self.message(["type": .string(type), "reason": .string(reason)],
-                                                   requestID: requestID, namespace: .receiver,
-                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        ["type": .string(type), "reason": .string(reason)],
+                        requestID: requestID, namespace: .receiver,
+                        from: CastEndpointID.platformReceiver, to: message.sourceID))
+            ]
         }
         switch type {
         case "GET_STATUS":
-            return [.send(connection, Self.message(receiverStatusPayload, requestID: requestID, namespace: .receiver,
-                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        receiverStatusPayload, requestID: requestID, namespace: .receiver,
+                        from: CastEndpointID.platformReceiver, to: message.sourceID))
+            ]
         case "LAUNCH":
             guard let appID = json["appId"]?.stringValue else { return error("INVALID_REQUEST", "INVALID_COMMAND") }
             if let reason = configuration.launchErrorReason { return error("LAUNCH_ERROR", reason) }
@@ -70,16 +89,20 @@ extension ReceiverDevice {
             if definition.appID != app.definition.appID {
                 actions += launch(definition)
             }
-            return actions + replyAndBroadcast(receiverStatusPayload, namespace: .receiver,
-                                               from: CastEndpointID.platformReceiver, requester: requester)
+            return actions
+                + replyAndBroadcast(
+                    receiverStatusPayload, namespace: .receiver,
+                    from: CastEndpointID.platformReceiver, requester: requester)
         case "STOP":
             if let sessionID = json["sessionId"]?.stringValue, sessionID != app.sessionID {
                 return error("INVALID_REQUEST", "INVALID_SESSION_ID")
             }
             var actions: [ReceiverAction] = []
             if app.definition.behaviour != .idleScreen { actions += launch(.backdrop) }
-            return actions + replyAndBroadcast(receiverStatusPayload, namespace: .receiver,
-                                               from: CastEndpointID.platformReceiver, requester: requester)
+            return actions
+                + replyAndBroadcast(
+                    receiverStatusPayload, namespace: .receiver,
+                    from: CastEndpointID.platformReceiver, requester: requester)
         case "SET_VOLUME":
             guard let volume = json["volume"], volume.objectValue != nil else {
                 return error("INVALID_REQUEST", "INVALID_PARAMS")
@@ -89,10 +112,12 @@ extension ReceiverDevice {
                 volumeLevel = level
             }
             if let flag = volume["muted"]?.boolValue { muted = flag }
-            return replyAndBroadcast(receiverStatusPayload, namespace: .receiver,
-                                     from: CastEndpointID.platformReceiver, requester: requester)
+            return replyAndBroadcast(
+                receiverStatusPayload, namespace: .receiver,
+                from: CastEndpointID.platformReceiver, requester: requester)
         case "GET_APP_AVAILABILITY":
-            let asked = json["appId"]?.arrayValue?.compactMap(\.stringValue) ?? json["appId"]?.stringValue.map { [$0] }
+            let asked =
+                json["appId"]?.arrayValue?.compactMap(\.stringValue) ?? json["appId"]?.stringValue.map { [$0] }
                 ?? []
             var availability = JSONObject()
             for appID in asked {
@@ -103,8 +128,13 @@ extension ReceiverDevice {
                 "type": "GET_APP_AVAILABILITY", "responseType": "GET_APP_AVAILABILITY",
                 "availability": .object(availability),
             ]
-            return [.send(connection, Self.message(reply, requestID: requestID, namespace: .receiver,
-                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        reply, requestID: requestID, namespace: .receiver,
+                        from: CastEndpointID.platformReceiver, to: message.sourceID))
+            ]
         default:
             return error("INVALID_REQUEST", "INVALID_COMMAND")
         }
@@ -123,8 +153,9 @@ extension ReceiverDevice {
             definition: definition, sessionID: makeSessionID(),
             player: hasPlayer
                 ? MediaPlayer(bufferingTime: configuration.bufferingTime) : nil)
-        log.info("launched \(definition.displayName) (\(definition.appID)) session \(app.sessionID)",
-                 ["cast.app_id": .string(definition.appID)])
+        log.info(
+            "launched \(definition.displayName) (\(definition.appID)) session \(app.sessionID)",
+            ["cast.app_id": .string(definition.appID)])
         return actions
     }
 }

@@ -142,8 +142,9 @@ public struct ReceiverDevice: Sendable {
             if message.destinationID == app.sessionID {
                 return [.close(connection, reason: "\(message.sourceID) used session \(app.sessionID) without CONNECT")]
             }
-            log.warning("dropping \(message.namespace) message to \(message.destinationID): no virtual connection",
-                        ["cast.src": .string(message.sourceID), "cast.dst": .string(message.destinationID)])
+            log.warning(
+                "dropping \(message.namespace) message to \(message.destinationID): no virtual connection",
+                ["cast.src": .string(message.sourceID), "cast.dst": .string(message.destinationID)])
             return []
         }
         if message.destinationID == CastEndpointID.platformReceiver {
@@ -162,8 +163,9 @@ public struct ReceiverDevice: Sendable {
                 return [.send(connection, Self.closeMessage(from: link.endpointID, to: link.senderID))]
             }
             connections[connection]?.insert(link)
-            log.info("virtual connection \(link.senderID) → \(link.endpointID)",
-                     ["cast.src": .string(link.senderID), "cast.dst": .string(link.endpointID)])
+            log.info(
+                "virtual connection \(link.senderID) → \(link.endpointID)",
+                ["cast.src": .string(link.senderID), "cast.dst": .string(link.endpointID)])
             return []
         case "CLOSE":
             connections[connection]?.remove(link)
@@ -183,16 +185,23 @@ public struct ReceiverDevice: Sendable {
 
     /// `payload` with `requestId` set, to the requester, and with `requestId` 0, to every other connection that is
     /// connected to `endpoint` (one broadcast per connection, destination `*`).
-    func replyAndBroadcast(_ payload: JSONObject, namespace: CastNamespace, from endpoint: String,
-                           requester: (SenderConnectionID, String, Int64)?) -> [ReceiverAction] {
+    func replyAndBroadcast(
+        _ payload: JSONObject, namespace: CastNamespace, from endpoint: String,
+        requester: (SenderConnectionID, String, Int64)?
+    ) -> [ReceiverAction] {
         var actions: [ReceiverAction] = []
         if let (connection, senderID, requestID) = requester {
-            actions.append(.send(connection, Self.message(payload, requestID: requestID, namespace: namespace,
-                                                          from: endpoint, to: senderID)))
+            actions.append(
+                .send(
+                    connection,
+                    Self.message(
+                        payload, requestID: requestID, namespace: namespace,
+                        from: endpoint, to: senderID)))
         }
         var seen: Set<SenderConnectionID> = requester.map { [$0.0] } ?? []
-        let broadcast = Self.message(payload, requestID: 0, namespace: namespace, from: endpoint,
-                                     to: CastEndpointID.broadcast)
+        let broadcast = Self.message(
+            payload, requestID: 0, namespace: namespace, from: endpoint,
+            to: CastEndpointID.broadcast)
         for (connection, _) in links(to: endpoint) where seen.insert(connection).inserted {
             actions.append(.send(connection, broadcast))
         }
@@ -200,20 +209,24 @@ public struct ReceiverDevice: Sendable {
     }
 
     /// A JSON message with `type` first and `requestId` second, as devices write them.
-    static func message(_ payload: JSONObject, requestID: Int64, namespace: CastNamespace, from source: String,
-                        to destination: String) -> CastMessage {
+    static func message(
+        _ payload: JSONObject, requestID: Int64, namespace: CastNamespace, from source: String,
+        to destination: String
+    ) -> CastMessage {
         var object = JSONObject()
         if let type = payload["type"] { object.appendUnchecked("type", type) }
         object.appendUnchecked("requestId", .int(requestID))
         for member in payload where member.key != "type" && member.key != "requestId" {
             object.appendUnchecked(member.key, member.value)
         }
-        return CastMessage(sourceID: source, destinationID: destination, namespace: namespace.rawValue,
-                           json: JSONValue.object(object).serialized())
+        return CastMessage(
+            sourceID: source, destinationID: destination, namespace: namespace.rawValue,
+            json: JSONValue.object(object).serialized())
     }
 
     static func closeMessage(from source: String, to destination: String) -> CastMessage {
-        CastMessage(sourceID: source, destinationID: destination, namespace: CastNamespace.connection.rawValue,
-                    json: #"{"type":"CLOSE","reasonCode":5}"#)
+        CastMessage(
+            sourceID: source, destinationID: destination, namespace: CastNamespace.connection.rawValue,
+            json: #"{"type":"CLOSE","reasonCode":5}"#)
     }
 }

@@ -10,7 +10,10 @@ import CastWire
 /// reached), send a payload made of the raw bytes, or advance the clock. An invariant failure is a
 /// `precondition`, which is what libFuzzer reports.
 public enum ReceiverDeviceScript {
-    static let namespaces: [CastNamespace] = [.connection, .heartbeat, .receiver, .media, .custom(ReceiverAppDefinition.adInsertionNamespace), .multizone, .deviceAuth]
+    static let namespaces: [CastNamespace] = [
+        .connection, .heartbeat, .receiver, .media, .custom(ReceiverAppDefinition.adInsertionNamespace), .multizone,
+        .deviceAuth,
+    ]
     static let types = [
         "CONNECT", "CLOSE", "PING", "GET_STATUS", "LAUNCH", "STOP", "SET_VOLUME", "GET_APP_AVAILABILITY", "LOAD",
         "PLAY", "PAUSE", "SEEK", "SET_PLAYBACK_RATE", "QUEUE_LOAD", "QUEUE_INSERT", "QUEUE_REMOVE", "QUEUE_REORDER",
@@ -22,11 +25,13 @@ public enum ReceiverDeviceScript {
     /// Runs `bytes` as a script; returns how many actions the device produced.
     @discardableResult
     public static func run(_ bytes: [UInt8]) -> Int {
-        let echo = ReceiverAppDefinition(appID: "ECHO0001", displayName: "Echo",
-                                         namespaces: ["urn:x-cast:com.example.echo"], behaviour: .echo)
+        let echo = ReceiverAppDefinition(
+            appID: "ECHO0001", displayName: "Echo",
+            namespaces: ["urn:x-cast:com.example.echo"], behaviour: .echo)
         var device = ReceiverDevice(
-            configuration: ReceiverConfiguration(extraApps: [echo], bufferingTime: .milliseconds(100),
-                                                 adDuration: .milliseconds(500)),
+            configuration: ReceiverConfiguration(
+                extraApps: [echo], bufferingTime: .milliseconds(100),
+                adDuration: .milliseconds(500)),
             sessionSeed: 1)
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         var open: Set<SenderConnectionID> = []
@@ -41,10 +46,10 @@ public enum ReceiverDeviceScript {
             produced += actions.count
             for action in actions {
                 switch action {
-                case let .send(connection, message):
+                case .send(let connection, let message):
                     precondition(open.contains(connection), "message to a connection that is not open")
                     precondition(message.payloadType == .string, "device sent a non-string payload")
-                case let .close(connection, _):
+                case .close(let connection, _):
                     precondition(open.contains(connection), "close of a connection that is not open")
                     open.remove(connection)
                     device.connectionClosed(connection)
@@ -72,16 +77,18 @@ public enum ReceiverDeviceScript {
                 let text = String(decoding: bytes[cursor..<cursor + Int(length)], as: UTF8.self)
                 cursor += Int(length)
                 let namespace = namespaces[Int(opcode >> 2 & 0x07) % namespaces.count]
-                let message = CastMessage(sourceID: "sender-0", destinationID: destination(opcode, device),
-                                          namespace: namespace.rawValue, json: text)
+                let message = CastMessage(
+                    sourceID: "sender-0", destinationID: destination(opcode, device),
+                    namespace: namespace.rawValue, json: text)
                 if open.contains(connection) { check(device.receive(message, from: connection, now: now)) }
             default:
                 guard let typeByte = next(), let a = next(), let b = next() else { return produced }
                 let namespace = namespaces[Int(opcode >> 2 & 0x07) % namespaces.count]
                 let json = request(type: types[Int(typeByte) % types.count], a: a, b: b, device: device)
-                let message = CastMessage(sourceID: b & 1 == 0 ? "sender-0" : "sender-x",
-                                          destinationID: destination(typeByte, device), namespace: namespace.rawValue,
-                                          json: json.serialized())
+                let message = CastMessage(
+                    sourceID: b & 1 == 0 ? "sender-0" : "sender-x",
+                    destinationID: destination(typeByte, device), namespace: namespace.rawValue,
+                    json: json.serialized())
                 if open.contains(connection) { check(device.receive(message, from: connection, now: now)) }
             }
         }
@@ -100,16 +107,20 @@ public enum ReceiverDeviceScript {
         var object: JSONObject = ["type": .string(type), "requestId": .int(Int64(a))]
         let session = device.mediaPlayer?.mediaSessionID ?? 1
         object["mediaSessionId"] = .int(b & 2 == 0 ? session : Int64(b))
-        let item: JSONValue = ["media": [
-            "contentId": b & 4 == 0 ? "http://127.0.0.1/a.mp4" : "nope",
-            "streamType": b & 8 == 0 ? "BUFFERED" : "LIVE", "duration": .double(Double(a) / 8),
-        ]]
+        let item: JSONValue = [
+            "media": [
+                "contentId": b & 4 == 0 ? "http://127.0.0.1/a.mp4" : "nope",
+                "streamType": b & 8 == 0 ? "BUFFERED" : "LIVE", "duration": .double(Double(a) / 8),
+            ]
+        ]
         switch type {
         case "LAUNCH": object["appId"] = .string(apps[Int(a) % apps.count])
         case "STOP": object["sessionId"] = b & 1 == 0 ? .string(device.runningSessionID) : "wrong"
         case "SET_VOLUME": object["volume"] = ["level": .double(Double(a) / 200), "muted": .bool(b & 1 == 1)]
         case "GET_APP_AVAILABILITY": object["appId"] = [.string(apps[Int(a) % apps.count])]
-        case "LOAD": object["media"] = item["media"]; object["currentTime"] = .double(Double(b))
+        case "LOAD":
+            object["media"] = item["media"]
+            object["currentTime"] = .double(Double(b))
         case "SEEK":
             object["currentTime"] = .double(Double(a) - 20)
             object["resumeState"] = b & 1 == 0 ? "PLAYBACK_START" : "PLAYBACK_PAUSE"

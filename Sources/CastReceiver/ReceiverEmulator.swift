@@ -66,9 +66,11 @@ public final class ReceiverEmulator: @unchecked Sendable {
             localID: CastEndpointID.platformReceiver, peerID: CastEndpointID.platformSender)
         // Without a configured chain the device signs with its own TLS identity: enough for senders that skip
         // device auth (pychromecast and most third-party ones), not for a sender that checks the chain.
-        let signer = options.deviceAuthSigner ?? DeviceAuthSigner(
-            deviceCertificate: deviceCertificate.certificate, privateKey: deviceCertificate.privateKey,
-            intermediates: [])
+        let signer =
+            options.deviceAuthSigner
+            ?? DeviceAuthSigner(
+                deviceCertificate: deviceCertificate.certificate, privateKey: deviceCertificate.privateKey,
+                intermediates: [])
         deviceAuth = DeviceAuthResponder(signer: signer, tlsCertificateDER: deviceCertificate.certificate.derBytes)
     }
 
@@ -152,9 +154,9 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private func perform(_ actions: [ReceiverAction]) {
         for action in actions {
             switch action {
-            case let .send(id, message):
+            case .send(let id, let message):
                 sessions[id]?.send(message)
-            case let .close(id, reason):
+            case .close(let id, let reason):
                 if let session = sessions[id] {
                     log.error("closing sender \(id): \(reason)", ["net.peer": .string(session.socket.peer)])
                     session.close()

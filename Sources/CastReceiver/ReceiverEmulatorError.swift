@@ -13,9 +13,9 @@ public enum ReceiverEmulatorError: Error, Sendable, CustomStringConvertible {
     /// A one-line explanation.
     public var description: String {
         switch self {
-        case let .tls(error): "TLS setup failed: \(error)"
-        case let .certificate(error): "device certificate generation failed: \(error)"
-        case let .listen(error): "cannot listen: \(error)"
+        case .tls(let error): "TLS setup failed: \(error)"
+        case .certificate(let error): "device certificate generation failed: \(error)"
+        case .listen(let error): "cannot listen: \(error)"
         }
     }
 }

@@ -65,15 +65,15 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// The spec text that parses back to this fault.
     public var description: String {
         switch self {
-        case let .heartbeatStopAfter(duration): "heartbeat-stop-after=\(Self.format(duration))"
-        case let .closeAfter(duration): "close-after=\(Self.format(duration))"
-        case let .resetAfter(duration): "reset-after=\(Self.format(duration))"
-        case let .delay(duration): "delay=\(Self.format(duration))"
-        case let .malformedFrameAfter(count): "malformed-frame-after=\(count)"
-        case let .oversizeFrameAfter(count): "oversize-frame-after=\(count)"
-        case let .launchError(reason): "launch-error=\(reason)"
-        case let .loadFailed(code): "load-failed=\(code)"
-        case let .ignore(type): "ignore=\(type)"
+        case .heartbeatStopAfter(let duration): "heartbeat-stop-after=\(Self.format(duration))"
+        case .closeAfter(let duration): "close-after=\(Self.format(duration))"
+        case .resetAfter(let duration): "reset-after=\(Self.format(duration))"
+        case .delay(let duration): "delay=\(Self.format(duration))"
+        case .malformedFrameAfter(let count): "malformed-frame-after=\(count)"
+        case .oversizeFrameAfter(let count): "oversize-frame-after=\(count)"
+        case .launchError(let reason): "launch-error=\(reason)"
+        case .loadFailed(let code): "load-failed=\(code)"
+        case .ignore(let type): "ignore=\(type)"
         case .tlsAlert: "tls-alert"
         }
     }

@@ -30,7 +30,8 @@ public struct ReceiverFaultError: Error, Sendable, Hashable, CustomStringConvert
         let reason: String
         switch kind {
         case .unknownFault:
-            reason = "unknown fault; known: heartbeat-stop-after, close-after, reset-after, delay, "
+            reason =
+                "unknown fault; known: heartbeat-stop-after, close-after, reset-after, delay, "
                 + "malformed-frame-after, oversize-frame-after, launch-error, load-failed, ignore, tls-alert"
         case .missingValue: reason = "needs =VALUE"
         case .unexpectedValue: reason = "takes no value"

@@ -29,11 +29,14 @@ public enum ReceiverLoad {
     }
 
     /// Runs `senders` senders for `duration` against `address`, their sockets on `loop`.
-    public static func run(senders: Int, duration: Duration, address: SocketAddress, loop: EventLoop,
-                           tls: TLSContext) async -> Result {
+    public static func run(
+        senders: Int, duration: Duration, address: SocketAddress, loop: EventLoop,
+        tls: TLSContext
+    ) async -> Result {
         let start = Date()
-        let deadline = start.addingTimeInterval(Double(duration.components.seconds)
-            + Double(duration.components.attoseconds) / 1e18)
+        let deadline = start.addingTimeInterval(
+            Double(duration.components.seconds)
+                + Double(duration.components.attoseconds) / 1e18)
         let perSender = await withTaskGroup(of: Result.self) { group in
             for index in 0..<senders {
                 group.addTask { await runOne(index: index, until: deadline, address: address, loop: loop, tls: tls) }
@@ -51,8 +54,10 @@ public enum ReceiverLoad {
         return result
     }
 
-    private static func runOne(index: Int, until deadline: Date, address: SocketAddress, loop: EventLoop,
-                               tls: TLSContext) async -> Result {
+    private static func runOne(
+        index: Int, until deadline: Date, address: SocketAddress, loop: EventLoop,
+        tls: TLSContext
+    ) async -> Result {
         var result = Result()
         guard let probe = await ReceiverProbe.connect(to: address, on: loop, tls: tls, senderID: "sender-load-\(index)")
         else { return result }

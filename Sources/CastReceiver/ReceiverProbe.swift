@@ -35,14 +35,18 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     }
 
     /// Connects over TCP and TLS to `address`; nil when TCP or TLS fails.
-    public static func connect(to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
-                               senderID: String = "sender-0") async -> ReceiverProbe? {
+    public static func connect(
+        to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
+        senderID: String = "sender-0"
+    ) async -> ReceiverProbe? {
         try? await open(to: address, on: loop, tls: tls, senderID: senderID)
     }
 
     /// Connects over TCP and TLS to `address`, or says why it could not.
-    public static func open(to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
-                            senderID: String = "sender-0") async throws(ReceiverProbeError) -> ReceiverProbe {
+    public static func open(
+        to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
+        senderID: String = "sender-0"
+    ) async throws(ReceiverProbeError) -> ReceiverProbe {
         let connection: TCPConnection
         do throws(IOError) {
             connection = try await TCPConnection.connect(to: address, on: loop)
@@ -73,8 +77,10 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
 
     /// Sends `payload` on `namespace` to `destination` with the next requestId and waits for the reply with that
     /// requestId; nil after `timeout` or when the channel closes.
-    public func request(_ namespace: CastNamespace, _ payload: JSONObject, to destination: String = "receiver-0",
-                        timeout: Duration = .seconds(10)) async -> JSONValue? {
+    public func request(
+        _ namespace: CastNamespace, _ payload: JSONObject, to destination: String = "receiver-0",
+        timeout: Duration = .seconds(10)
+    ) async -> JSONValue? {
         await withCheckedContinuation { continuation in
             eventLoop.execute { [self] in
                 let requestID = nextRequestID
@@ -82,8 +88,9 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
                 var object = payload
                 object["requestId"] = .int(requestID)
                 pending[requestID] = (continuation, nil)
-                let message = CastMessage(sourceID: senderID, destinationID: destination,
-                                          namespace: namespace.rawValue, json: JSONValue.object(object).serialized())
+                let message = CastMessage(
+                    sourceID: senderID, destinationID: destination,
+                    namespace: namespace.rawValue, json: JSONValue.object(object).serialized())
                 do throws(CastSocketError) {
                     try socket.send(message)
                 } catch {
@@ -133,14 +140,16 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     public func castSocket(_ socket: CastSocket, didReceive message: CastMessage) {
         onMessage?(message)
         if message.namespace == CastNamespace.heartbeat.rawValue, message.payloadUTF8?.contains("\"PING\"") == true {
-            try? socket.send(CastMessage(sourceID: message.destinationID == "*" ? senderID : message.destinationID,
-                                         destinationID: message.sourceID, namespace: message.namespace,
-                                         json: #"{"type":"PONG"}"#))
+            try? socket.send(
+                CastMessage(
+                    sourceID: message.destinationID == "*" ? senderID : message.destinationID,
+                    destinationID: message.sourceID, namespace: message.namespace,
+                    json: #"{"type":"PONG"}"#))
             return
         }
         guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text),
-              let requestID = json["requestId"]?.intValue, requestID != 0,
-              let entry = pending.removeValue(forKey: requestID)
+            let requestID = json["requestId"]?.intValue, requestID != 0,
+            let entry = pending.removeValue(forKey: requestID)
         else {
             unsolicitedCount += 1
             return

@@ -35,31 +35,34 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
         let clock = emulator.clock
         socket.start(handshakeTimeout: options.handshakeTimeout, clock: clock)
         let peer: LogMetadata = ["net.peer": .string(socket.peer)]
-        if let delay = options.faultDuration({ if case let .closeAfter(d) = $0 { d } else { nil } }) {
-            timers.append(clock.schedule(after: delay) { [self] in
-                log.info("fault close-after: closing", peer)
-                socket.close()
-            })
+        if let delay = options.faultDuration({ if case .closeAfter(let d) = $0 { d } else { nil } }) {
+            timers.append(
+                clock.schedule(after: delay) { [self] in
+                    log.info("fault close-after: closing", peer)
+                    socket.close()
+                })
         }
-        if let delay = options.faultDuration({ if case let .resetAfter(d) = $0 { d } else { nil } }) {
-            timers.append(clock.schedule(after: delay) { [self] in
-                log.info("fault reset-after: sending RST", peer)
-                socket.reset()
-            })
+        if let delay = options.faultDuration({ if case .resetAfter(let d) = $0 { d } else { nil } }) {
+            timers.append(
+                clock.schedule(after: delay) { [self] in
+                    log.info("fault reset-after: sending RST", peer)
+                    socket.reset()
+                })
         }
-        if let delay = options.faultDuration({ if case let .heartbeatStopAfter(d) = $0 { d } else { nil } }) {
-            timers.append(clock.schedule(after: delay) { [self] in
-                log.info("fault heartbeat-stop-after: no more PING/PONG", peer)
-                heartbeatStopped = true
-                // Before the channel opens the socket is not attached yet; castSocketDidOpen applies it then.
-                if isOpen { emulator.heartbeat.setSuspended(true, for: socket) }
-            })
+        if let delay = options.faultDuration({ if case .heartbeatStopAfter(let d) = $0 { d } else { nil } }) {
+            timers.append(
+                clock.schedule(after: delay) { [self] in
+                    log.info("fault heartbeat-stop-after: no more PING/PONG", peer)
+                    heartbeatStopped = true
+                    // Before the channel opens the socket is not attached yet; castSocketDidOpen applies it then.
+                    if isOpen { emulator.heartbeat.setSuspended(true, for: socket) }
+                })
         }
     }
 
     /// Sends `message`, or queues it behind the `delay` fault; injects a bad frame once the count is reached.
     func send(_ message: CastMessage) {
-        if let delay = options.faultDuration({ if case let .delay(d) = $0 { d } else { nil } }) {
+        if let delay = options.faultDuration({ if case .delay(let d) = $0 { d } else { nil } }) {
             // Not kept in `timers`: sendNow checks the socket is still open.
             emulator.clock.schedule(after: delay) { [weak self] in self?.sendNow(message) }
         } else {
@@ -80,15 +83,15 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
 
     private func injectFaultFrameIfDue() throws(CastSocketError) {
         guard !faultFrameSent else { return }
-        if let count = options.faultCount({ if case let .malformedFrameAfter(n) = $0 { n } else { nil } }),
-           messagesSent >= count
+        if let count = options.faultCount({ if case .malformedFrameAfter(let n) = $0 { n } else { nil } }),
+            messagesSent >= count
         {
             faultFrameSent = true
             log.info("fault malformed-frame-after=\(count): sending a frame that is not a CastMessage")
             // A 3-byte body of 0xFF: field 31 with wire type 7, which protobuf does not have.
             try socket.sendUnframed([0x00, 0x00, 0x00, 0x03, 0xFF, 0xFF, 0xFF])
-        } else if let count = options.faultCount({ if case let .oversizeFrameAfter(n) = $0 { n } else { nil } }),
-                  messagesSent >= count
+        } else if let count = options.faultCount({ if case .oversizeFrameAfter(let n) = $0 { n } else { nil } }),
+            messagesSent >= count
         {
             faultFrameSent = true
             log.info("fault oversize-frame-after=\(count): announcing a 65537-byte frame")
@@ -113,8 +116,8 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
         switch CastNamespace(rawValue: message.namespace) {
         case .heartbeat:
             if !options.configuration.ignoredTypes.isEmpty, let text = message.payloadUTF8,
-               let type = (try? JSONValue(parsing: text))?["type"]?.stringValue,
-               options.configuration.ignoredTypes.contains(type)
+                let type = (try? JSONValue(parsing: text))?["type"]?.stringValue,
+                options.configuration.ignoredTypes.contains(type)
             {
                 return
             }

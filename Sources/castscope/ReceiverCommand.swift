@@ -7,7 +7,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Set by SIGINT/SIGTERM; the wait loop sees it and stops the emulator cleanly.
@@ -56,9 +56,10 @@ enum ReceiverCommand {
         else {
             throw CommandLineError.validation("invalid --host \"\(host)\": expected an IPv4 or IPv6 address")
         }
-        let deviceID = try invocation.value("id", expected: "expected 32 hex digits") { text in
-            text.count == 32 && text.allSatisfy(\.isHexDigit) ? text.lowercased() : nil
-        } ?? randomDeviceID()
+        let deviceID =
+            try invocation.value("id", expected: "expected 32 hex digits") { text in
+                text.count == 32 && text.allSatisfy(\.isHexDigit) ? text.lowercased() : nil
+            } ?? randomDeviceID()
         var faults: [ReceiverFault] = []
         for spec in invocation.options("fault") {
             do throws(ReceiverFaultError) {
@@ -79,16 +80,18 @@ enum ReceiverCommand {
             io.printError("Error: --advertise is not available yet: mDNS advertisement (CastDiscovery) is not built in")
             return 1
         }
-        let version: TLSVersion? = switch invocation.option("tls") {
-        case "1.2": .tls12
-        case "1.3": .tls13
-        default: nil
-        }
-        let keyLog: KeyLogFile? = if let path = invocation.option("keylog") {
-            try KeyLogFile(path: path)
-        } else {
-            try KeyLogFile.fromEnvironment()
-        }
+        let version: TLSVersion? =
+            switch invocation.option("tls") {
+            case "1.2": .tls12
+            case "1.3": .tls13
+            default: nil
+            }
+        let keyLog: KeyLogFile? =
+            if let path = invocation.option("keylog") {
+                try KeyLogFile(path: path)
+            } else {
+                try KeyLogFile.fromEnvironment()
+            }
         if let keyLog {
             io.printError("warning: TLS secrets are written to \(keyLog.path); captures of this run are decryptable")
         }
@@ -129,7 +132,9 @@ enum ReceiverCommand {
 
     /// The device-auth identity in `directory` (the layout scripts/gen-test-chain writes).
     private static func loadSigner(_ directory: String) throws -> DeviceAuthSigner {
-        func read(_ name: String) throws -> String { try String(contentsOfFile: directory + "/" + name, encoding: .utf8) }
+        func read(_ name: String) throws -> String {
+            try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+        }
         return DeviceAuthSigner(
             deviceCertificate: try X509Certificate(pem: try read("device.pem")),
             privateKey: try PrivateKey(pem: try read("device-key.pem")),

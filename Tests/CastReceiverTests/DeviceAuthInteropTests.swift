@@ -45,7 +45,7 @@ import Testing
             privateKey: try PrivateKey(pem: try Self.read("device-key.pem")),
             intermediates: try X509Certificate.certificates(fromPEM: try Self.read("intermediate.pem")))
         let result = try await Self.authenticate(signer: signer, trusting: "root.pem")
-        guard case let .success(verified) = result else {
+        guard case .success(let verified) = result else {
             Issue.record("device auth failed: \(result)")
             return
         }
@@ -54,7 +54,7 @@ import Testing
 
     @Test func withoutAChainTheSenderRejectsTheSelfSignedIdentity() async throws {
         let result = try await Self.authenticate(signer: nil, trusting: "root.pem")
-        guard case let .failure(error) = result else {
+        guard case .failure(let error) = result else {
             Issue.record("a self-signed device identity must not verify against the test root")
             return
         }

@@ -13,9 +13,11 @@ final class EmulatorHarness: @unchecked Sendable {
     let address: SocketAddress
     let clientTLS: TLSContext
 
-    init(_ configuration: ReceiverConfiguration = ReceiverConfiguration(),
-         customize: (inout ReceiverEmulatorOptions) -> Void = { _ in },
-         client: TLSConfiguration = .client()) throws {
+    init(
+        _ configuration: ReceiverConfiguration = ReceiverConfiguration(),
+        customize: (inout ReceiverEmulatorOptions) -> Void = { _ in },
+        client: TLSConfiguration = .client()
+    ) throws {
         serverLoop = try EventLoop(name: "emulator-test")
         clientLoop = try EventLoop(name: "probe-test")
         guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw ReceiverProcessError("address") }
@@ -71,9 +73,10 @@ final class RawTCPPeer: @unchecked Sendable {
 
     init(to address: SocketAddress, on loop: EventLoop) async throws {
         connection = try await TCPConnection.connect(to: address, on: loop)
-        connection.start(TCPConnectionHandlers(
-            onRead: { _ in }, onReadEOF: { [weak self] in self?.markClosed() }, onWritabilityChanged: { _ in },
-            onClose: { [weak self] _ in self?.markClosed() }))
+        connection.start(
+            TCPConnectionHandlers(
+                onRead: { _ in }, onReadEOF: { [weak self] in self?.markClosed() }, onWritabilityChanged: { _ in },
+                onClose: { [weak self] _ in self?.markClosed() }))
     }
 
     private func markClosed() {

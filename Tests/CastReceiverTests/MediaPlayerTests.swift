@@ -6,8 +6,12 @@ import Testing
 @Suite struct MediaPlayerTests {
     let start = MonotonicInstant(nanoseconds: 5_000_000_000)
 
-    func loaded(_ media: JSONValue = ["contentId": "http://127.0.0.1/a.mp4", "streamType": "BUFFERED",
-                                      "duration": 10]) -> MediaPlayer {
+    func loaded(
+        _ media: JSONValue = [
+            "contentId": "http://127.0.0.1/a.mp4", "streamType": "BUFFERED",
+            "duration": 10,
+        ]
+    ) -> MediaPlayer {
         var player = MediaPlayer(bufferingTime: .milliseconds(500))
         _ = player.handle(["type": "LOAD", "media": media, "customData": ["k": 1]], now: start)
         return player
@@ -21,8 +25,9 @@ import Testing
         #expect(changed)
         #expect(player.playerState == .playing)
         #expect(player.position(at: start + .milliseconds(2500)) == 2)
-        _ = player.handle(["type": "SET_PLAYBACK_RATE", "playbackRate": 2, "mediaSessionId": 1],
-                          now: start + .milliseconds(2500))
+        _ = player.handle(
+            ["type": "SET_PLAYBACK_RATE", "playbackRate": 2, "mediaSessionId": 1],
+            now: start + .milliseconds(2500))
         #expect(player.position(at: start + .milliseconds(3500)) == 4)
     }
 
@@ -47,31 +52,36 @@ import Testing
 
     @Test func commandsWithoutSessionGetInvalidPlayerState() {
         var player = MediaPlayer()
-        #expect(player.handle(["type": "PAUSE", "mediaSessionId": 1], now: start)
-            == .error(type: "INVALID_PLAYER_STATE", fields: JSONObject()))
+        #expect(
+            player.handle(["type": "PAUSE", "mediaSessionId": 1], now: start)
+                == .error(type: "INVALID_PLAYER_STATE", fields: JSONObject()))
         #expect(player.handle(["type": "GET_STATUS"], now: start) == .status)
         #expect(player.peekStatus(at: start).isEmpty)
     }
 
     @Test func wrongMediaSessionIDGetsInvalidRequest() {
         var player = loaded()
-        #expect(player.handle(["type": "PAUSE", "mediaSessionId": 99], now: start)
-            == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_MEDIA_SESSION_ID"]))
+        #expect(
+            player.handle(["type": "PAUSE", "mediaSessionId": 99], now: start)
+                == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_MEDIA_SESSION_ID"]))
     }
 
     @Test func loadFailedFaultAnswersLoadFailed() {
         var player = MediaPlayer()
-        let reply = player.handle(["type": "LOAD", "media": ["contentId": "http://127.0.0.1/x"]], now: start, loadFailure: 104)
+        let reply = player.handle(
+            ["type": "LOAD", "media": ["contentId": "http://127.0.0.1/x"]], now: start, loadFailure: 104)
         #expect(reply == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
         #expect(player.mediaSessionID == nil)
     }
 
     @Test func contentThatIsNotAnHTTPURLFailsToLoad() {
         var player = MediaPlayer()
-        #expect(player.handle(["type": "LOAD", "media": ["contentId": "file:///etc/passwd"]], now: start)
-            == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
-        #expect(player.handle(["type": "LOAD", "media": ["contentType": "video/mp4"]], now: start)
-            == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_PARAMS"]))
+        #expect(
+            player.handle(["type": "LOAD", "media": ["contentId": "file:///etc/passwd"]], now: start)
+                == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
+        #expect(
+            player.handle(["type": "LOAD", "media": ["contentType": "video/mp4"]], now: start)
+                == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_PARAMS"]))
         #expect(player.mediaSessionID == nil)
     }
 
@@ -80,12 +90,14 @@ import Testing
         _ = player.advance(to: start + .seconds(1))
         _ = player.handle(["type": "PAUSE", "mediaSessionId": 1], now: start + .seconds(2))
         #expect(player.position(at: start + .seconds(3)) == 1.5)
-        _ = player.handle(["type": "SEEK", "currentTime": 7, "resumeState": "PLAYBACK_START", "mediaSessionId": 1],
-                          now: start + .seconds(3))
+        _ = player.handle(
+            ["type": "SEEK", "currentTime": 7, "resumeState": "PLAYBACK_START", "mediaSessionId": 1],
+            now: start + .seconds(3))
         #expect(player.playerState == .playing)
         #expect(player.position(at: start + .seconds(4)) == 8)
-        _ = player.handle(["type": "SEEK", "relativeTime": -2, "resumeState": "PLAYBACK_PAUSE"],
-                          now: start + .seconds(4))
+        _ = player.handle(
+            ["type": "SEEK", "relativeTime": -2, "resumeState": "PLAYBACK_PAUSE"],
+            now: start + .seconds(4))
         #expect(player.playerState == .paused)
         #expect(player.position(at: start + .seconds(9)) == 6)
     }
@@ -100,7 +112,8 @@ import Testing
     @Test func queueJumpsRepeatsAndEdits() {
         var player = MediaPlayer(bufferingTime: .zero)
         let items: JSONValue = [
-            ["media": ["contentId": "http://127.0.0.1/a", "duration": 5]], ["media": ["contentId": "http://127.0.0.1/b", "duration": 5]],
+            ["media": ["contentId": "http://127.0.0.1/a", "duration": 5]],
+            ["media": ["contentId": "http://127.0.0.1/b", "duration": 5]],
             ["media": ["contentId": "http://127.0.0.1/c", "duration": 5]],
         ]
         _ = player.handle(["type": "QUEUE_LOAD", "items": items, "repeatMode": "REPEAT_ALL"], now: start)
@@ -113,13 +126,16 @@ import Testing
         _ = player.handle(["type": "QUEUE_PREV"], now: start)
         _ = player.handle(["type": "QUEUE_PREV"], now: start)
         #expect(current() == "c")
-        _ = player.handle(["type": "QUEUE_INSERT", "items": [["media": ["contentId": "http://127.0.0.1/d"]]], "insertBefore": 1],
-                          now: start)
-        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.first?["media"]?["contentId"]
-            == "http://127.0.0.1/d")
+        _ = player.handle(
+            ["type": "QUEUE_INSERT", "items": [["media": ["contentId": "http://127.0.0.1/d"]]], "insertBefore": 1],
+            now: start)
+        #expect(
+            player.peekStatus(at: start).first?["items"]?.arrayValue?.first?["media"]?["contentId"]
+                == "http://127.0.0.1/d")
         _ = player.handle(["type": "QUEUE_REORDER", "itemIds": [4]], now: start)
-        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.last?["media"]?["contentId"]
-            == "http://127.0.0.1/d")
+        #expect(
+            player.peekStatus(at: start).first?["items"]?.arrayValue?.last?["media"]?["contentId"]
+                == "http://127.0.0.1/d")
         _ = player.handle(["type": "QUEUE_REMOVE", "itemIds": [3]], now: start)
         #expect(current() == "d")
         _ = player.handle(["type": "QUEUE_UPDATE", "repeatMode": "REPEAT_SINGLE"], now: start)
@@ -132,13 +148,15 @@ import Testing
 
     @Test func streamVolumeIsReported() {
         var player = loaded()
-        _ = player.handle(["type": "SET_VOLUME", "volume": ["level": 0.5, "muted": true], "mediaSessionId": 1],
-                          now: start)
+        _ = player.handle(
+            ["type": "SET_VOLUME", "volume": ["level": 0.5, "muted": true], "mediaSessionId": 1],
+            now: start)
         let volume = player.peekStatus(at: start).first?["volume"]
         #expect(volume?["level"]?.doubleValue == 0.5)
         #expect(volume?["muted"] == true)
-        #expect(player.peekStatus(at: start).first?["supportedMediaCommands"]?.intValue
-            == MediaPlayer.supportedMediaCommands)
+        #expect(
+            player.peekStatus(at: start).first?["supportedMediaCommands"]?.intValue
+                == MediaPlayer.supportedMediaCommands)
     }
 }
 
@@ -149,8 +167,9 @@ import Testing
 
     @Test func hugeAndInfiniteNumbersNeverReachTheClock() throws {
         var player = MediaPlayer(bufferingTime: .zero)
-        _ = player.handle(try request(
-            #"{"type":"LOAD","media":{"contentId":"http://127.0.0.1/a","duration":1e308},"currentTime":-1e308}"#),
+        _ = player.handle(
+            try request(
+                #"{"type":"LOAD","media":{"contentId":"http://127.0.0.1/a","duration":1e308},"currentTime":-1e308}"#),
             now: start)
         _ = player.advance(to: start + .seconds(1))
         #expect(player.nextDeadline() != nil)
@@ -165,8 +184,10 @@ import Testing
 
     @Test func hugeQueueJumpDoesNotOverflow() throws {
         var player = MediaPlayer(bufferingTime: .zero)
-        _ = player.handle(try request(#"{"type":"QUEUE_LOAD","items":[{"media":{"contentId":"http://127.0.0.1/a"}},"#
-            + #"{"media":{"contentId":"http://127.0.0.1/b"}}],"repeatMode":"REPEAT_ALL"}"#), now: start)
+        _ = player.handle(
+            try request(
+                #"{"type":"QUEUE_LOAD","items":[{"media":{"contentId":"http://127.0.0.1/a"}},"#
+                    + #"{"media":{"contentId":"http://127.0.0.1/b"}}],"repeatMode":"REPEAT_ALL"}"#), now: start)
         _ = player.handle(try request(#"{"type":"QUEUE_UPDATE","jump":9223372036854775807}"#), now: start)
         _ = player.handle(try request(#"{"type":"QUEUE_UPDATE","jump":-9223372036854775808}"#), now: start)
         #expect(player.hasActiveSession)

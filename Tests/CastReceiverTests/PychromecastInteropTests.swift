@@ -13,8 +13,10 @@ import Testing
             timeout: 90)
         let (status, log) = receiver.stop()
         #expect(run.status == 0, "pychromecast session failed:\n\(run.output)\nemulator log:\n\(log.suffix(4000))")
-        for step in ["connect", "idle-app", "launch", "playing", "media-status", "pause", "seek", "volume", "mute",
-                     "media-status-read", "quit", "disconnect"] {
+        for step in [
+            "connect", "idle-app", "launch", "playing", "media-status", "pause", "seek", "volume", "mute",
+            "media-status-read", "quit", "disconnect",
+        ] {
             #expect(run.output.contains("ok \(step)\n"), "missing step \(step)")
         }
         #expect(status == 0)

@@ -1,8 +1,8 @@
 import CastJSON
 import CastNet
 import CastReceiver
-import CastTestSupport
 import CastTLS
+import CastTestSupport
 import CastWire
 import Foundation
 import Testing
@@ -83,8 +83,9 @@ import Testing
         let loop = try EventLoop(name: "command-test")
         defer { loop.shutdown() }
         let address = try #require(SocketAddress(parsing: "\(receiver.host):\(receiver.port)"))
-        let probe = try #require(await ReceiverProbe.connect(
-            to: address, on: loop, tls: try TLSContext(configuration: .client())))
+        let probe = try #require(
+            await ReceiverProbe.connect(
+                to: address, on: loop, tls: try TLSContext(configuration: .client())))
         let closes = Counter()
         probe.onMessage = { message in
             if message.namespace == CastNamespace.connection.rawValue, message.payloadUTF8?.contains("CLOSE") == true {

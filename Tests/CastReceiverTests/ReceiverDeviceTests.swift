@@ -65,8 +65,12 @@ import Testing
         var sender = ReceiverTestSender()
         let connection = sender.open(1)
         let transport = sender.launch(connection, "CC1AD845")
-        let replies = sender.send(connection, .receiver, ["type": "STOP", "sessionId": .string(transport),
-                                                          "requestId": 5])
+        let replies = sender.send(
+            connection, .receiver,
+            [
+                "type": "STOP", "sessionId": .string(transport),
+                "requestId": 5,
+            ])
         #expect(replies.first?.2["type"] == "CLOSE")
         let status = replies.last?.2
         #expect(status?["requestId"] == 5)
@@ -79,8 +83,12 @@ import Testing
         let connection = sender.open(1)
         _ = sender.send(connection, .connection, ["type": "CONNECT"])
         _ = sender.send(connection, .receiver, ["type": "SET_VOLUME", "volume": ["level": 0.25], "requestId": 2])
-        let replies = sender.send(connection, .receiver, ["type": "SET_VOLUME", "volume": ["muted": true],
-                                                          "requestId": 3])
+        let replies = sender.send(
+            connection, .receiver,
+            [
+                "type": "SET_VOLUME", "volume": ["muted": true],
+                "requestId": 3,
+            ])
         let volume = replies.first?.2["status"]?["volume"]
         #expect(volume?["level"]?.doubleValue == 0.25)
         #expect(volume?["muted"] == true)
@@ -90,8 +98,12 @@ import Testing
         var sender = ReceiverTestSender()
         let connection = sender.open(1)
         _ = sender.send(connection, .connection, ["type": "CONNECT"])
-        let replies = sender.send(connection, .receiver, ["type": "GET_APP_AVAILABILITY",
-                                                          "appId": ["CC1AD845", "00000000"], "requestId": 9])
+        let replies = sender.send(
+            connection, .receiver,
+            [
+                "type": "GET_APP_AVAILABILITY",
+                "appId": ["CC1AD845", "00000000"], "requestId": 9,
+            ])
         #expect(replies.first?.2["availability"]?["CC1AD845"] == "APP_AVAILABLE")
         #expect(replies.first?.2["availability"]?["00000000"] == "APP_UNAVAILABLE")
     }
@@ -129,8 +141,9 @@ import Testing
         let owner = sender.open(1)
         let intruder = sender.open(2)
         let transport = sender.launch(owner, "CC1AD845")
-        _ = sender.send(intruder, .media, ["type": "PAUSE", "mediaSessionId": 1, "requestId": 1], from: "sender-x",
-                        to: transport)
+        _ = sender.send(
+            intruder, .media, ["type": "PAUSE", "mediaSessionId": 1, "requestId": 1], from: "sender-x",
+            to: transport)
         #expect(sender.closed[intruder] != nil)
         #expect(sender.closed[owner] == nil)
         let replies = sender.send(owner, .media, ["type": "GET_STATUS", "requestId": 2], to: transport)
@@ -141,8 +154,9 @@ import Testing
         var sender = ReceiverTestSender()
         let first = sender.open(1)
         let second = sender.open(2)
-        _ = sender.sendText(first, namespace: CastNamespace.receiver.rawValue, "{not json", from: "sender-0",
-                            to: "receiver-0")
+        _ = sender.sendText(
+            first, namespace: CastNamespace.receiver.rawValue, "{not json", from: "sender-0",
+            to: "receiver-0")
         _ = sender.sendText(second, namespace: "bogus", "{}", from: "sender-0", to: "receiver-0")
         #expect(sender.closed[first]?.contains("invalid JSON") == true)
         #expect(sender.closed[second]?.contains("unknown namespace") == true)
@@ -153,8 +167,9 @@ import Testing
         var sender = ReceiverTestSender(ReceiverConfiguration(extraApps: [app]))
         let connection = sender.open(1)
         let transport = sender.launch(connection, "ABCD1234")
-        let replies = sender.sendText(connection, namespace: "urn:x-cast:com.example.echo", "hello, echo",
-                                      from: "sender-0", to: transport)
+        let replies = sender.sendText(
+            connection, namespace: "urn:x-cast:com.example.echo", "hello, echo",
+            from: "sender-0", to: transport)
         #expect(replies.first?.2 == .string("hello, echo"))
         #expect(replies.first?.1 == "sender-0")
     }
@@ -163,13 +178,20 @@ import Testing
         var sender = ReceiverTestSender()
         let connection = sender.open(1)
         let transport = sender.launch(connection, ReceiverAppDefinition.adInsertionID)
-        _ = sender.send(connection, .media, ["type": "LOAD", "requestId": 2, "media": [
-            "contentId": "http://127.0.0.1/content.mp4", "contentType": "video/mp4", "streamType": "BUFFERED"]],
+        _ = sender.send(
+            connection, .media,
+            [
+                "type": "LOAD", "requestId": 2,
+                "media": [
+                    "contentId": "http://127.0.0.1/content.mp4", "contentType": "video/mp4", "streamType": "BUFFERED",
+                ],
+            ],
             to: transport)
         _ = sender.advance(by: .seconds(1))
         let namespace = ReceiverAppDefinition.adInsertionNamespace
-        let paused = sender.sendText(connection, namespace: namespace, "requestAd,http://127.0.0.1/ad.xml,12.5",
-                                     from: "sender-0", to: transport)
+        let paused = sender.sendText(
+            connection, namespace: namespace, "requestAd,http://127.0.0.1/ad.xml,12.5",
+            from: "sender-0", to: transport)
         #expect(paused.first?.2 == .string("onContentPauseRequested,12.5"))
         #expect(sender.device.mediaPlayer?.playerState == .paused)
         let resumed = sender.advance(by: .seconds(2))

@@ -13,8 +13,9 @@ import Testing
             let harness = try EmulatorHarness(ReceiverConfiguration(faults: [fault]))
             defer { harness.shutdown() }
             // The timer runs from accept; on a loaded machine it may fire before TLS is up, which is the fault too.
-            guard let probe = await ReceiverProbe.connect(
-                to: harness.address, on: harness.clientLoop, tls: harness.clientTLS)
+            guard
+                let probe = await ReceiverProbe.connect(
+                    to: harness.address, on: harness.clientLoop, tls: harness.clientTLS)
             else { continue }
             #expect(await EmulatorHarness.eventually(10) { await probe.isClosed() }, "\(fault)")
         }
@@ -64,8 +65,9 @@ import Testing
     }
 
     @Test func tlsOptionPinsTheVersion() async throws {
-        let pinned = try EmulatorHarness(customize: { $0.tlsVersion = .tls13 },
-                                         client: .client(maximumVersion: .tls12))
+        let pinned = try EmulatorHarness(
+            customize: { $0.tlsVersion = .tls13 },
+            client: .client(maximumVersion: .tls12))
         defer { pinned.shutdown() }
         #expect(await ReceiverProbe.connect(to: pinned.address, on: pinned.clientLoop, tls: pinned.clientTLS) == nil)
         let twelve = try EmulatorHarness(customize: { $0.tlsVersion = .tls12 })
@@ -95,8 +97,8 @@ import Testing
         let replies = Counter()
         probe.onMessage = { message in
             if message.namespace == CastNamespace.deviceAuth.rawValue, message.payloadType == .binary,
-               let bytes = message.payloadBinary, let decoded = try? DeviceAuthMessage(protobuf: bytes),
-               decoded.response?.signature.isEmpty == false
+                let bytes = message.payloadBinary, let decoded = try? DeviceAuthMessage(protobuf: bytes),
+                decoded.response?.signature.isEmpty == false
             {
                 replies.increment()
             }
@@ -105,8 +107,10 @@ import Testing
         challenge.senderNonce = Array(repeating: 7, count: 16)
         challenge.hashAlgorithm = .sha256
         let message = DeviceAuthMessage(challenge: challenge)
-        probe.send(CastMessage(sourceID: "sender-0", destinationID: "receiver-0",
-                               namespace: CastNamespace.deviceAuth.rawValue, binary: message.protobufBytes()))
+        probe.send(
+            CastMessage(
+                sourceID: "sender-0", destinationID: "receiver-0",
+                namespace: CastNamespace.deviceAuth.rawValue, binary: message.protobufBytes()))
         #expect(await EmulatorHarness.eventually { replies.value == 1 })
     }
 }
@@ -124,26 +128,37 @@ import Testing
             }
         }
         _ = await harness.connectAndStatus(probe)
-        let launched = await probe.request(.receiver, ["type": "LAUNCH", "appId": .string(ReceiverAppDefinition.adInsertionID)])
-        let transport = try #require(launched?["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue)
+        let launched = await probe.request(
+            .receiver, ["type": "LAUNCH", "appId": .string(ReceiverAppDefinition.adInsertionID)])
+        let transport = try #require(
+            launched?["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue)
         probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT"}"#, to: transport)
-        let loaded = await probe.request(.media, ["type": "LOAD", "autoplay": false, "media": [
-            "contentId": "http://127.0.0.1:9/content.mp4", "contentType": "video/mp4", "streamType": "BUFFERED"]],
+        let loaded = await probe.request(
+            .media,
+            [
+                "type": "LOAD", "autoplay": false,
+                "media": [
+                    "contentId": "http://127.0.0.1:9/content.mp4", "contentType": "video/mp4", "streamType": "BUFFERED",
+                ],
+            ],
             to: transport)
         #expect(loaded?["type"] == "MEDIA_STATUS")
-        probe.send(ReceiverAppDefinition.adInsertionNamespace, text: "requestAd,http://127.0.0.1:9/vmap.xml,12.000000",
-                   to: transport)
-        #expect(await EmulatorHarness.eventually {
-            adMessages.all == ["onContentPauseRequested,12.000000", "onContentResumeRequested"]
-        }, "\(adMessages.all)")
+        probe.send(
+            ReceiverAppDefinition.adInsertionNamespace, text: "requestAd,http://127.0.0.1:9/vmap.xml,12.000000",
+            to: transport)
+        #expect(
+            await EmulatorHarness.eventually {
+                adMessages.all == ["onContentPauseRequested,12.000000", "onContentResumeRequested"]
+            }, "\(adMessages.all)")
         let status = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
         let entry = status?["status"]?.arrayValue?.first
         #expect(entry?["currentTime"]?.doubleValue.map { $0 >= 12 } == true)
         probe.send(ReceiverAppDefinition.adInsertionNamespace, text: "seek,30", to: transport)
-        #expect(await EmulatorHarness.eventually {
-            let now = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
-            return now?["status"]?.arrayValue?.first?["currentTime"]?.doubleValue.map { $0 >= 30 } == true
-        })
+        #expect(
+            await EmulatorHarness.eventually {
+                let now = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
+                return now?["status"]?.arrayValue?.first?["currentTime"]?.doubleValue.map { $0 >= 30 } == true
+            })
     }
 }
 

@@ -2,8 +2,8 @@ import CastJSON
 import CastLog
 import CastNet
 import CastReceiver
-import CastTestSupport
 import CastTLS
+import CastTestSupport
 import CastWire
 import Foundation
 import Testing
@@ -58,8 +58,9 @@ import Testing
         // Media commands into the owner's session without joining it.
         let intruder = try await harness.probe("sender-intruder")
         _ = await harness.connectAndStatus(intruder)
-        intruder.send(CastNamespace.media.rawValue, text: #"{"type":"PAUSE","mediaSessionId":1,"requestId":5}"#,
-                      to: transport)
+        intruder.send(
+            CastNamespace.media.rawValue, text: #"{"type":"PAUSE","mediaSessionId":1,"requestId":5}"#,
+            to: transport)
         #expect(await EmulatorHarness.eventually { await intruder.isClosed() }, "another sender's session")
 
         // The well-behaved senders never noticed.

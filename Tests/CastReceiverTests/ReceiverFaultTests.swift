@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func appSpecGivesAnEchoAppOnItsNamespaces() throws {
-        let app = try ReceiverAppDefinition(parsingAppSpec: "ABCD1234=urn:x-cast:com.example.a,urn:x-cast:com.example.b")
+        let app = try ReceiverAppDefinition(
+            parsingAppSpec: "ABCD1234=urn:x-cast:com.example.a,urn:x-cast:com.example.b")
         #expect(app.appID == "ABCD1234")
         #expect(app.namespaces == ["urn:x-cast:com.example.a", "urn:x-cast:com.example.b"])
         #expect(app.behaviour == .echo)

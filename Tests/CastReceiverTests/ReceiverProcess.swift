@@ -37,8 +37,8 @@ final class ReceiverProcess: @unchecked Sendable {
         // listening 127.0.0.1:PORT id=ID name="NAME"
         let fields = line.split(separator: " ", maxSplits: 3).map(String.init)
         guard fields.count == 4, fields[0] == "listening", let colon = fields[1].lastIndex(of: ":"),
-              let port = Int(fields[1][fields[1].index(after: colon)...]), fields[2].hasPrefix("id="),
-              fields[3].hasPrefix("name=\"")
+            let port = Int(fields[1][fields[1].index(after: colon)...]), fields[2].hasPrefix("id="),
+            fields[3].hasPrefix("name=\"")
         else {
             process.terminate()
             throw ReceiverProcessError("unexpected first line \"\(line)\"")

@@ -20,17 +20,22 @@ struct ReceiverTestSender {
     }
 
     /// Sends `json` and returns the replies for every connection, as (connection, destination, payload) triples.
-    mutating func send(_ connection: SenderConnectionID, _ namespace: CastNamespace, _ json: JSONValue,
-                       from source: String = "sender-0", to destination: String = "receiver-0")
+    mutating func send(
+        _ connection: SenderConnectionID, _ namespace: CastNamespace, _ json: JSONValue,
+        from source: String = "sender-0", to destination: String = "receiver-0"
+    )
         -> [(SenderConnectionID, String, JSONValue)]
     {
-        let message = CastMessage(sourceID: source, destinationID: destination, namespace: namespace.rawValue,
-                                  json: json.serialized())
+        let message = CastMessage(
+            sourceID: source, destinationID: destination, namespace: namespace.rawValue,
+            json: json.serialized())
         return collect(device.receive(message, from: connection, now: now))
     }
 
-    mutating func sendText(_ connection: SenderConnectionID, namespace: String, _ text: String, from source: String,
-                           to destination: String) -> [(SenderConnectionID, String, JSONValue)] {
+    mutating func sendText(
+        _ connection: SenderConnectionID, namespace: String, _ text: String, from source: String,
+        to destination: String
+    ) -> [(SenderConnectionID, String, JSONValue)] {
         let message = CastMessage(sourceID: source, destinationID: destination, namespace: namespace, json: text)
         return collect(device.receive(message, from: connection, now: now))
     }
@@ -44,10 +49,10 @@ struct ReceiverTestSender {
         var out: [(SenderConnectionID, String, JSONValue)] = []
         for action in actions {
             switch action {
-            case let .send(connection, message):
+            case .send(let connection, let message):
                 let payload = (try? JSONValue(parsing: message.payloadUTF8 ?? "")) ?? .string(message.payloadUTF8 ?? "")
                 out.append((connection, message.destinationID, payload))
-            case let .close(connection, reason):
+            case .close(let connection, let reason):
                 closed[connection] = reason
                 device.connectionClosed(connection)
             }
@@ -58,9 +63,11 @@ struct ReceiverTestSender {
     /// CONNECT to receiver-0, LAUNCH `appID`, CONNECT to its transport; returns the transport id.
     mutating func launch(_ connection: SenderConnectionID, _ appID: String, source: String = "sender-0") -> String {
         _ = send(connection, .connection, ["type": "CONNECT"], from: source)
-        let replies = send(connection, .receiver, ["type": "LAUNCH", "appId": .string(appID), "requestId": 1],
-                           from: source)
-        let transport = replies.last?.2["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue
+        let replies = send(
+            connection, .receiver, ["type": "LAUNCH", "appId": .string(appID), "requestId": 1],
+            from: source)
+        let transport =
+            replies.last?.2["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue
             ?? ""
         _ = send(connection, .connection, ["type": "CONNECT"], from: source, to: transport)
         return transport
