@@ -98,7 +98,8 @@ import Testing
     }
 
     @Test func slicesEthernetIPv6ToTCP() throws {
-        let ipv6 = IPv6HeaderViewTests.fixed(next: 6, payloadLength: 40) + Array(PacketFixtures.ipv4TCPSyn.dropFirst(20))
+        let tcp = Array(PacketFixtures.ipv4TCPSyn.dropFirst(20))
+        let ipv6 = IPv6HeaderViewTests.fixed(next: 6, payloadLength: 40) + tcp
         let frame = Array(PacketFixtures.ethernetIPv4Header.prefix(12)) + [0x86, 0xDD] + ipv6
         let packet = try PacketSlicer.strict(frame, linkType: .ethernet)
         #expect(packet.network?.sourceText == "::1")
