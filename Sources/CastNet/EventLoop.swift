@@ -43,20 +43,19 @@ public final class EventLoop: @unchecked Sendable {
     /// Creates the loop and starts its thread.
     public init(name: String = "CastNetLoop") throws(IOError) {
         self.name = name
-        epollFD = try Posix.epollCreate()
-        do {
-            wakeFD = try Posix.eventFD()
+        var opened: [Int32] = []
+        do throws(IOError) {
+            let epoll = try Posix.epollCreate()
+            opened.append(epoll)
+            let wake = try Posix.eventFD()
+            opened.append(wake)
+            let timer = try Posix.timerFD()
+            opened.append(timer)
+            try Posix.epollControl(epoll, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue)
+            try Posix.epollControl(epoll, EPOLL_CTL_ADD, timer, events: EPOLLIN.rawValue)
+            (epollFD, wakeFD, timerFD) = (epoll, wake, timer)
         } catch {
-            try? Posix.close(epollFD)
-            throw error
-        }
-        do {
-            timerFD = try Posix.timerFD()
-            try Posix.epollControl(epollFD, EPOLL_CTL_ADD, wakeFD, events: EPOLLIN.rawValue)
-            try Posix.epollControl(epollFD, EPOLL_CTL_ADD, timerFD, events: EPOLLIN.rawValue)
-        } catch {
-            try? Posix.close(wakeFD)
-            try? Posix.close(epollFD)
+            for fd in opened { try? Posix.close(fd) }
             throw error
         }
         let context = Unmanaged.passRetained(self).toOpaque()

@@ -40,7 +40,8 @@ public final class UDPSocket: @unchecked Sendable {
 
     /// Binds `address` and starts receiving on `loop`. For mDNS bind `0.0.0.0:5353` or `[::]:5353` with
     /// `reuseAddress` and `reusePort`, so avahi-daemon and other responders keep working beside us.
-    /// IPv6 sockets are IPv6-only. Arrival interface, destination and hop limit are always reported.
+    /// IPv6 sockets are IPv6-only. Arrival interface, destination and hop limit are always reported. The socket
+    /// receives multicast only for the groups it joined itself (`IP_MULTICAST_ALL` off).
     public static func bind(
         to address: SocketAddress, on loop: EventLoop, reuseAddress: Bool = false, reusePort: Bool = false,
         onDatagram: @escaping @Sendable (Datagram) -> Void
@@ -51,11 +52,16 @@ public final class UDPSocket: @unchecked Sendable {
             if reuseAddress { try Posix.setsockopt(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: Int32(1)) }
             if reusePort { try Posix.setsockopt(fd, level: SOL_SOCKET, name: SO_REUSEPORT, value: Int32(1)) }
             if address.ip.isIPv4 {
+                // Linux otherwise delivers groups joined by *any* socket on the host (avahi's joins on eth0, say)
+                // to every wildcard-bound socket on the port; we want only the groups and interfaces we joined.
+                try Posix.setsockopt(fd, level: Int32(IPPROTO_IP), name: IP_MULTICAST_ALL, value: Int32(0))
                 try Posix.setsockopt(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, value: Int32(1))
                 try Posix.setsockopt(fd, level: Int32(IPPROTO_IP), name: IP_RECVTTL, value: Int32(1))
             } else {
                 let ipv6 = Int32(IPPROTO_IPV6)
                 try Posix.setsockopt(fd, level: ipv6, name: IPV6_V6ONLY, value: Int32(1))
+                // Same as IP_MULTICAST_ALL; the option exists since Linux 4.20, so older kernels keep the default.
+                try? Posix.setsockopt(fd, level: ipv6, name: ipv6MulticastAll, value: Int32(0))
                 try Posix.setsockopt(fd, level: ipv6, name: IPV6_RECVPKTINFO, value: Int32(1))
                 try Posix.setsockopt(fd, level: ipv6, name: IPV6_RECVHOPLIMIT, value: Int32(1))
             }
@@ -213,6 +219,9 @@ public final class UDPSocket: @unchecked Sendable {
             ["net.local": .string(localAddress.description), "net.ifindex": .int(Int64(interfaceIndex))])
     }
 }
+
+/// `IPV6_MULTICAST_ALL` from <linux/in6.h>, which the Glibc module does not export.
+private let ipv6MulticastAll: Int32 = 29
 
 extension UDPSocket: EventHandler {
     func handleEvents(_ events: UInt32) {
