@@ -37,9 +37,36 @@ let package = Package(
         .target(name: "CastCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "castscope",
-            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON"],
+            dependencies: [
+                "CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastChannel", "CastDiscovery",
+                "CastInspect", "CastReceiver", "CastSender",
+            ],
             swiftSettings: strictSettings
         ),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CPcap", pkgConfig: "libpcap", providers: [.apt(["libpcap-dev"])]),
+        // No pkgConfig for Avahi: its -D_REENTRANT flag makes SwiftPM warn on every build; the modulemap links it.
+        .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
+        .target(name: "CCastShims", dependencies: ["COpenSSL"]),
+        .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastLog"], swiftSettings: strictSettings),
+        // Glibc's Swift module leaves out epoll, eventfd, timerfd and the CMSG macros; this header brings them in.
+        .target(name: "CCastNetShims"),
+        .target(name: "CastNet", dependencies: ["CCastNetShims", "CastLog"], swiftSettings: strictSettings),
+        .target(
+            name: "CastChannel", dependencies: ["CastWire", "CastTLS", "CastNet", "CastLog"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "CastDiscovery", dependencies: ["CastWire", "CastNet", "CAvahi", "CCastShims", "CastLog"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CastLog"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastLog"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "CastSender", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastLog"],
+            swiftSettings: strictSettings),
         .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
         .target(name: "FuzzSupport", swiftSettings: strictSettings),
         .target(
@@ -62,6 +89,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CastTLSTests", dependencies: ["CastTLS", "CastTestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
+        .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastInspectTests", dependencies: ["CastInspect", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastSenderTests", dependencies: ["CastSender", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
             name: "castscopeTests",
             dependencies: ["castscope", "CastTestSupport"],
             swiftSettings: strictSettings
@@ -76,7 +118,7 @@ let package = Package(
             name: "WireBench",
             dependencies: ["CastWire", "CastTestSupport"],
             path: "Benchmarks/WireBench",
-            exclude: ["pydns.py"],
+            exclude: ["pyframes.py", "pydns.py"],
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in

@@ -1,1 +1,3 @@
-print("WireBench: under construction")
+// WireBench: throughput of CastWire's decoders next to their Python peers. Run with scripts/bench-wire.
+runFrameBenchmark()
+runDNSBenchmark()

@@ -5,20 +5,24 @@ import Glibc
 /// The few POSIX file calls the sinks need, wrapped once: EINTR retried, partial writes continued, errno captured.
 enum FileDescriptorWriter {
     /// Writes all of `bytes` to `fd`; returns the errno of a failure, or nil.
+    @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    return code
-                }
-                offset += written
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Writes all of `buffer` to `fd`; returns the errno of a failure, or nil.
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                return code
             }
-            return nil
+            offset += written
         }
+        return nil
     }
 
     /// Opens `path` for appending, creating it with mode 0600; returns the descriptor or the errno.

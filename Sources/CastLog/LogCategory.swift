@@ -44,70 +44,70 @@ public struct LogCategory: Sendable {
     /// Logs at `level`.
     @inlinable
     public func log(
-        _ level: LogLevel, _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ level: LogLevel, _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard UInt8(truncatingIfNeeded: level.rawValue) >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, level, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, level, message().string, metadata(), function: function, file: file, line: line)
     }
 
     /// Logs at verbose.
     @inlinable
     public func verbose(
-        _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard 1 >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, .verbose, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, .verbose, message().string, metadata(), function: function, file: file, line: line)
     }
 
     /// Logs at debug.
     @inlinable
     public func debug(
-        _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard 2 >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, .debug, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, .debug, message().string, metadata(), function: function, file: file, line: line)
     }
 
     /// Logs at info.
     @inlinable
     public func info(
-        _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard 3 >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, .info, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, .info, message().string, metadata(), function: function, file: file, line: line)
     }
 
     /// Logs at warning.
     @inlinable
     public func warning(
-        _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard 4 >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, .warning, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, .warning, message().string, metadata(), function: function, file: file, line: line)
     }
 
     /// Logs at error.
     @inlinable
     public func error(
-        _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard 5 >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, .error, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, .error, message().string, metadata(), function: function, file: file, line: line)
     }
 
     /// Logs at assert (an assertion-level failure; it does not stop the program).
     @inlinable
     public func assertionFailure(
-        _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> LogMetadata = [:],
+        _ message: @autoclosure () -> LogMessage, _ metadata: @autoclosure () -> LogMetadata = [:],
         function: String = #function, file: String = #fileID, line: UInt = #line
     ) {
         guard 6 >= state.threshold.load(ordering: .relaxed) else { return }
-        logger.emit(state, .assert, message(), metadata(), function: function, file: file, line: line)
+        logger.emit(state, .assert, message().string, metadata(), function: function, file: file, line: line)
     }
 }

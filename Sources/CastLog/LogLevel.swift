@@ -11,7 +11,10 @@ public enum LogLevel: Int, Sendable, Hashable, CaseIterable, Comparable, CustomS
     case assert = 6
 
     /// The lower-case name used in filter files, JSON lines and the CLI (`verbose`, `warning`…).
-    public var name: String {
+    public var name: String { staticName.description }
+
+    /// `name` as a literal, which formatters append without allocating.
+    var staticName: StaticString {
         switch self {
         case .none: return "none"
         case .verbose: return "verbose"
@@ -24,7 +27,7 @@ public enum LogLevel: Int, Sendable, Hashable, CaseIterable, Comparable, CustomS
     }
 
     /// The upper-case label of the text format, padded to seven characters so columns line up.
-    var paddedLabel: String {
+    var paddedLabel: StaticString {
         switch self {
         case .none: return "NONE   "
         case .verbose: return "VERBOSE"

@@ -1,3 +1,4 @@
+import CastJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,20 +53,23 @@ struct TimestampCache {
     private var prefix: [UInt8] = []
 
     /// Appends `timestamp` as `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
-    mutating func append(_ timestamp: LogTimestamp, to out: inout [UInt8]) {
+    mutating func append<Output: ByteOutput & ~Copyable>(_ timestamp: LogTimestamp, to out: inout Output) {
         if timestamp.seconds != cachedSecond {
             cachedSecond = timestamp.seconds
             prefix = Self.formatSecond(timestamp.seconds)
         }
-        out.append(contentsOf: prefix)
-        out.append(UInt8(ascii: "."))
-        let fraction = Int(max(0, min(999_999, timestamp.microseconds)))
-        var divisor = 100_000
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10))
-            divisor /= 10
-        }
-        out.append(UInt8(ascii: "Z"))
+        prefix.withUnsafeBufferPointer { out.appendBytes($0) }
+        out.appendByte(UInt8(ascii: "."))
+        // Constant divisors compile to multiplications; a loop over a variable divisor would divide for real.
+        let fraction = UInt32(max(0, min(999_999, timestamp.microseconds)))
+        let zero = UInt8(ascii: "0")
+        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 100_000))
+        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 10_000 % 10))
+        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 1_000 % 10))
+        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 100 % 10))
+        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
+        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction % 10))
+        out.appendByte(UInt8(ascii: "Z"))
     }
 
     private static func formatSecond(_ seconds: Int64) -> [UInt8] {

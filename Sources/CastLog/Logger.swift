@@ -11,8 +11,16 @@ import Synchronization
 /// Configuration changes rebuild an immutable delivery pipeline and recompute every class's cached threshold, so
 /// the per-call cost stays one atomic load until a record passes.
 public final class Logger: Sendable {
-    /// The instance the castscope stack logs through.
-    public static let shared = Logger()
+    /// The instance the castscope stack logs through; its filter starts from `CASTSCOPE_LOG` when that is set.
+    public static let shared: Logger = {
+        let logger = Logger()
+        do {
+            try logger.applyEnvironmentFilter(ProcessInfo.processInfo.environment)
+        } catch {
+            FileDescriptorWriter.writeAll(2, Array("castscope: ignoring CASTSCOPE_LOG: \(error)\n".utf8))
+        }
+        return logger
+    }()
 
     private let configuration: Mutex<LoggerConfiguration>
     private let generationCounter = Atomic<UInt64>(0)
@@ -101,6 +109,13 @@ public final class Logger: Sendable {
 
     /// Increases each time the configuration changes; cached class thresholds are stamped with it.
     public var filterGeneration: UInt64 { generationCounter.load(ordering: .acquiring) }
+
+    /// Sets the filter from `CASTSCOPE_LOG` in `environment` (e.g. `warning,GCKUI*=verbose`); does nothing when it
+    /// is unset or empty, throws (changing nothing) when it is malformed.
+    public func applyEnvironmentFilter(_ environment: [String: String]) throws(FilterFileError) {
+        guard let value = environment["CASTSCOPE_LOG"], !value.isEmpty else { return }
+        filter = try FilterFile.parseEnvironment(value)
+    }
 
     // MARK: Categories and sinks
 

@@ -23,7 +23,7 @@ extension LogRecord {
         var out = Array(message.utf8)
         for field in metadata {
             out.append(UInt8(ascii: " "))
-            TextFieldWriter.appendKeyValue(field.key, field.value.text, to: &out)
+            ByteWriting.appendKeyValue(field.key, field.value.text, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

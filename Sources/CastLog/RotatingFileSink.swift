@@ -17,10 +17,10 @@ public final class RotatingFileSink: LogSink {
     /// Smallest `maxFileCount` accepted.
     public static let minimumMaxFileCount = 2
 
-    private struct State {
+    private struct State: ~Copyable {
         var fd: Int32
         var size: UInt64
-        var buffer: [UInt8] = []
+        var buffer = LogBuffer(capacity: 96 * 1024)
         var formatter: LogFormatter
         var lastError: LogFileError?
     }
@@ -71,14 +71,14 @@ public final class RotatingFileSink: LogSink {
     public func write(_ record: LogRecord) {
         state.withLock { state in
             let start = state.buffer.count
-            state.formatter.append(record, to: &state.buffer)
+            state.formatter.write(record, to: &state.buffer)
             let before = state.size + UInt64(start)
             if before > 0, before + UInt64(state.buffer.count - start) > maxFileSize {
-                let pending = Array(state.buffer[start...])
-                state.buffer.removeSubrange(start...)
+                let pending = state.buffer.copyBytes(from: start)
+                state.buffer.truncate(to: start)
                 Self.flushLocked(&state, path: path)
                 rotateLocked(&state)
-                state.buffer.append(contentsOf: pending)
+                pending.withUnsafeBufferPointer { state.buffer.appendBytes($0) }
             }
             if state.buffer.count >= Self.flushThreshold || record.level >= .error {
                 Self.flushLocked(&state, path: path)
@@ -92,12 +92,13 @@ public final class RotatingFileSink: LogSink {
 
     private static func flushLocked(_ state: inout State, path: String) {
         guard !state.buffer.isEmpty else { return }
-        if let code = FileDescriptorWriter.writeAll(state.fd, state.buffer) {
+        let fd = state.fd
+        if let code = state.buffer.withBytes({ FileDescriptorWriter.writeAll(fd, UnsafeRawBufferPointer($0)) }) {
             state.lastError = LogFileError(path: path, operation: "write", errno: code)
         } else {
             state.size += UInt64(state.buffer.count)
         }
-        state.buffer.removeAll(keepingCapacity: true)
+        state.buffer.removeAll()
     }
 
     /// Shifts `path.i` to `path.i+1` (dropping the oldest), moves `path` to `path.1` and starts a new `path`.

@@ -1,6 +1,149 @@
 import CastCLI
+import CastLog
+import Synchronization
 
-/// `castscope tail` — placeholder until the follower lands.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set by SIGINT/SIGTERM while following; the poll loop checks it and exits 0.
+private let tailStopRequested = Atomic<Bool>(false)
+
+/// `castscope tail`: print the last records of log files, filtered and merged by time, and follow them.
+///
+/// Glue only: `LogTailSession` does the work (`LogFileFollower` per path, `LogTailSelector` to parse and filter,
+/// `LogTailBuffer` for the last N, `LogMerger` to merge by time, `LogTailPrinter` to format); this file turns the
+/// options into a filter, installs the signal handlers and writes what the session emits.
 enum TailCommand {
-    static var spec: CommandSpec { CommandSpec(name: "tail", abstract: "Print records from log files (coming).") }
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "tail", abstract: "Print the last records of log files, filtered, and follow them.",
+            discussion: """
+                Reads JSON-lines logs (as castscope writes them) and the text format. Several files are merged by \
+                time. With -f, keeps following every file like 'tail -F': appends, rotation by rename and \
+                truncation; a missing file is waited for. Lines that are not records are shown as they are. \
+                Without --filter, --class, --level or --grep, the CASTSCOPE_LOG environment variable is the filter.
+                """,
+            arguments: [
+                .init("file", help: "Log files, JSON lines or text format; '-' reads standard input.", repeating: true)
+            ],
+            options: [
+                .flag("follow", short: "f", help: "Keep following the files as they grow, rotate or are truncated."),
+                .option("lines", short: "n", value: "n", help: "How many records to show first.", default: "10"),
+                .option("filter", value: "file", help: "A filter file (see 'castscope filters')."),
+                .option(
+                    "class", value: "pattern=level",
+                    help: "A class rule added to the filter, e.g. 'GCK*Session=debug'.",
+                    repeatable: true),
+                .option("level", value: "level", help: "The minimum level of classes no rule names."),
+                .option(
+                    "grep", value: "regex", help: "Keep records whose message matches (ICU syntax; (?i) ignores case)."),
+                .option(
+                    "since", value: "time",
+                    help: "Leave out records before this RFC 3339 time or date, or this long ago (10m, 2h, 30s)."),
+                .option("output", value: "format", help: "Output format.", default: "text", values: ["text", "json"]),
+            ],
+            run: { invocation, io in try await run(invocation, io) })
+    }
+
+    /// How often files are polled while following.
+    static let pollInterval: Duration = .milliseconds(200)
+
+    // MARK: Running
+
+    private static func run(_ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
+        let lineCount =
+            try invocation.value("lines", expected: "expected a non-negative integer") { text in
+                Int(text).flatMap { $0 >= 0 ? $0 : nil }
+            } ?? 10
+        let format =
+            try invocation.value("output", expected: "expected one of 'text', 'json'") { text in
+                ["text": LogFormat.text, "json": LogFormat.jsonLines][text]
+            } ?? .text
+        let since = try invocation.value("since", expected: "expected an RFC 3339 time or date, or a duration") {
+            LogTailSelector.parseSince($0, now: .now())
+        }
+        let follow = invocation.flag("follow")
+        let files = invocation.arguments("file")
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw CommandLineError.validation("'-' (standard input) can be given only once")
+        }
+        let filter = try makeFilter(invocation)
+        var session = LogTailSession(
+            paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since),
+            printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
+        let emit = { (rendered: LogTailPrinter.Rendered) in
+            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
+            if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
+        }
+        if follow {
+            // Touch the flag before the handlers can run, so its lazy initialisation never happens in a handler.
+            tailStopRequested.store(false, ordering: .relaxed)
+            signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+            signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+        }
+        let failures = session.readInitial(emit)
+        guard failures.isEmpty else {
+            for failure in failures { io.printError("Error: \(failure)") }
+            return 1
+        }
+        guard follow else {
+            if let summary = session.unparsedSummary { io.printError(summary) }
+            return 0
+        }
+        while !tailStopRequested.load(ordering: .relaxed), !session.allInputsEnded {
+            try? await Task.sleep(for: pollInterval)
+            if tailStopRequested.load(ordering: .relaxed) { break }
+            session.followOnce(emit)
+        }
+        return 0
+    }
+
+    /// The filter from the options, or from CASTSCOPE_LOG when no filter option is given.
+    private static func makeFilter(_ invocation: Invocation) throws -> LoggerFilter {
+        let optionNames = ["filter", "class", "level", "grep"]
+        guard optionNames.contains(where: invocation.isGiven) else {
+            guard let value = getenv("CASTSCOPE_LOG").map({ String(cString: $0) }), !value.isEmpty else {
+                return LoggerFilter()
+            }
+            return try FilterFile.parseEnvironment(value)
+        }
+        // Usage errors first (exit 64), then the filter file (exit 1 when it cannot be used).
+        let rules = try invocation.values("class", expected: "expected PATTERN=LEVEL, e.g. 'GCK*Session=debug'") {
+            parseClassRule($0)
+        }
+        let level = try invocation.value("level", expected: "expected one of \(LogLevel.nameList)") {
+            LogLevel(name: $0)
+        }
+        let grep = invocation.option("grep")
+        if let grep {
+            do {
+                _ = try MessagePattern(grep)
+            } catch {
+                throw CommandLineError(
+                    .invalidValue, "The value '\(grep)' is invalid for '--grep <regex>': \(error.message)")
+            }
+        }
+        var filter = LoggerFilter()
+        if let path = invocation.option("filter") { filter = try FilterFile.load(path: path) }
+        for rule in rules { filter.setLoggingLevel(rule.level, forClasses: [rule.pattern]) }
+        if let level { filter.minimumLevel = level }
+        if let grep { try filter.addMessagePatterns([grep]) }
+        return filter
+    }
+
+    /// `PATTERN=LEVEL` with a valid glob and level name.
+    private static func parseClassRule(_ text: String) -> (pattern: String, level: LogLevel)? {
+        guard let equals = text.lastIndex(of: "=") else { return nil }
+        let pattern = trimmed(text[..<equals])
+        guard !pattern.isEmpty, GlobPattern.validate(pattern) == nil,
+            let level = LogLevel(name: trimmed(text[text.index(after: equals)...]))
+        else { return nil }
+        return (pattern, level)
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
 }

@@ -20,7 +20,7 @@ import Testing
         let (logger, ring) = makeLogger(filter: filter)
         let log = logger.category("GCKCastChannel")
         let evaluations = Atomic<Int>(0)
-        func expensive() -> String {
+        func expensive() -> LogMessage {
             evaluations.add(1, ordering: .relaxed)
             return "built"
         }
@@ -191,4 +191,44 @@ private final class GateSink: LogSink {
     func flush() {}
     func open() { state.withLock { $0.open = true } }
     func waitUntilEntered() { while !state.withLock({ $0.entered }) { sched_yield() } }
+}
+
+@Suite struct LogMessageTests {
+    @Test func interpolationWritesLiteralsIntegersStringsAndValues() {
+        let name = "Living Room"
+        let message: LogMessage = "device \(name) at \(-12) \(UInt8(7)) \(2.5) \(true) \([1, 2])"
+        #expect(message.string == "device Living Room at -12 7 2.5 true [1, 2]")
+    }
+
+    @Test func longMessagesSpillPastTheInlineBuffer() {
+        let long = String(repeating: "é", count: 200)
+        let message: LogMessage = "start \(long) \(Int64.min) end"
+        #expect(message.string == "start \(long) \(Int64.min) end")
+    }
+
+    @Test func plainLiteralNeedsNoInterpolation() {
+        #expect(("hello" as LogMessage).string == "hello")
+        #expect(LogMessage("wrapped").description == "wrapped")
+    }
+}
+
+@Suite struct LoggerEnvironmentTests {
+    @Test func castscopeLogSetsTheFilter() throws {
+        let logger = Logger()
+        try logger.applyEnvironmentFilter(["CASTSCOPE_LOG": "warning,GCKUI*=verbose,GCK*Session=debug"])
+        #expect(logger.filter?.effectiveLevel(forClass: "GCKUICastSession") == .debug)
+        #expect(logger.filter?.effectiveLevel(forClass: "GCKCastChannel") == .warning)
+    }
+
+    @Test func malformedCastscopeLogChangesNothing() {
+        let logger = Logger()
+        #expect(throws: FilterFileError.self) { try logger.applyEnvironmentFilter(["CASTSCOPE_LOG": "loud"]) }
+        #expect(logger.filter == nil)
+    }
+
+    @Test func unsetCastscopeLogLeavesTheFilterAlone() throws {
+        let logger = Logger()
+        try logger.applyEnvironmentFilter([:])
+        #expect(logger.filter == nil)
+    }
 }

@@ -1,0 +1,45 @@
+#ifndef CCASTSHIMS_H
+#define CCASTSHIMS_H
+// Wrappers for C macros and inline functions Swift cannot import (OpenSSL, Avahi). Prefixed CCastShims_.
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+
+/// SSL_CTX_set_min_proto_version is a macro.
+int CCastShims_SSL_CTX_set_min_proto_version(SSL_CTX *context, int version);
+/// SSL_CTX_set_max_proto_version is a macro.
+int CCastShims_SSL_CTX_set_max_proto_version(SSL_CTX *context, int version);
+/// SSL_set_tlsext_host_name is a macro.
+int CCastShims_SSL_set_tlsext_host_name(SSL *connection, const char *name);
+/// BIO_get_mem_data is a macro.
+long CCastShims_BIO_get_mem_data(BIO *bio, char **data);
+/// BIO_set_mem_eof_return is a macro; -1 makes an empty memory BIO read as "retry" instead of EOF.
+long CCastShims_BIO_set_mem_eof_return(BIO *bio, int value);
+/// BIO_pending is a macro.
+long CCastShims_BIO_pending(BIO *bio);
+/// sk_X509_num is a macro.
+int CCastShims_sk_X509_num(const STACK_OF(X509) *stack);
+/// sk_X509_value is a macro.
+X509 *CCastShims_sk_X509_value(const STACK_OF(X509) *stack, int index);
+/// sk_X509_new_null is a macro.
+STACK_OF(X509) *CCastShims_sk_X509_new_null(void);
+/// sk_X509_push is a macro.
+int CCastShims_sk_X509_push(STACK_OF(X509) *stack, X509 *certificate);
+/// sk_X509_free is a macro.
+void CCastShims_sk_X509_free(STACK_OF(X509) *stack);
+/// sk_X509_pop_free(stack, X509_free) is a macro.
+void CCastShims_sk_X509_pop_free(STACK_OF(X509) *stack);
+/// SSL_CTX_get_ex_new_index is a macro.
+int CCastShims_SSL_CTX_get_ex_new_index(void);
+/// SSL_get_ex_new_index is a macro.
+int CCastShims_SSL_get_ex_new_index(void);
+/// SSL_CTX_set_mode is a macro.
+long CCastShims_SSL_CTX_set_mode(SSL_CTX *context, long mode);
+/// ERR_GET_LIB is an inline function.
+int CCastShims_ERR_GET_LIB(unsigned long code);
+/// ERR_GET_REASON is an inline function.
+int CCastShims_ERR_GET_REASON(unsigned long code);
+/// EVP_MAX_MD_SIZE as a function so Swift sees a plain int.
+int CCastShims_EVP_MAX_MD_SIZE(void);
+#endif

@@ -1,0 +1,15 @@
+#include <openssl/ssl.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <openssl/kdf.h>
+#include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/rsa.h>
+#include <openssl/ec.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/bn.h>

@@ -1,0 +1,2 @@
+/// Placeholder: CastChannel lands with its issue.
+public enum CastChannelPlaceholder {}

@@ -1,0 +1,2 @@
+/// Placeholder: CastDiscovery lands with its issue.
+public enum CastDiscoveryPlaceholder {}

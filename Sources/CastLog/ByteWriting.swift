@@ -1,0 +1,94 @@
+import CastJSON
+
+/// Byte-level helpers the formatters share: literals, strings through their contiguous UTF-8, numbers without
+/// making strings, and the `key=value` quoting of the text and logfmt formats.
+enum ByteWriting {
+    @inline(__always)
+    static func append<Output: ByteOutput & ~Copyable>(_ literal: StaticString, to out: inout Output) {
+        out.appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    static func append<Output: ByteOutput & ~Copyable>(_ string: String, to out: inout Output) {
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { out.appendBytes($0) }
+        if done == nil { Array(string.utf8).withUnsafeBufferPointer { out.appendBytes($0) } }
+    }
+
+    /// Appends `string` up to (not including) the first `stop` byte.
+    static func appendPrefix<Output: ByteOutput & ~Copyable>(_ string: String, upTo stop: UInt8, to out: inout Output) {
+        withUTF8(string) { bytes in
+            var end = 0
+            while end < bytes.count, bytes[end] != stop { end += 1 }
+            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+        }
+    }
+
+    /// Appends what follows the last `separator` byte of `string` (all of it when there is none).
+    static func appendSuffix<Output: ByteOutput & ~Copyable>(
+        _ string: String, after separator: UInt8, to out: inout Output
+    ) {
+        withUTF8(string) { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != separator { start -= 1 }
+            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+        }
+    }
+
+    /// Appends the decimal digits of `value`, produced backwards with a constant divisor.
+    static func appendDecimal<Output: ByteOutput & ~Copyable>(_ value: UInt64, to out: inout Output) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var rest = value
+            var position = scratch.count
+            repeat {
+                position -= 1
+                scratch[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.appendBytes(UnsafeRawBufferPointer(rebasing: scratch[position...]).bindMemory(to: UInt8.self))
+        }
+    }
+
+    /// Appends a signed integer in decimal.
+    static func appendSigned<Output: ByteOutput & ~Copyable>(_ value: Int64, to out: inout Output) {
+        if value < 0 { out.appendByte(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude, to: &out)
+    }
+
+    /// Appends `text` with line breaks escaped, so one record stays one line.
+    static func appendSingleLine<Output: ByteOutput & ~Copyable>(_ text: String, to out: inout Output) {
+        withUTF8(text) { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count where bytes[index] == 0x0A || bytes[index] == 0x0D {
+                out.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                append(bytes[index] == 0x0A ? "\\n" : "\\r", to: &out)
+                runStart = index + 1
+            }
+            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+    }
+
+    /// Appends `key=value`, quoting the value JSON-style when it is empty or holds spaces, quotes, `=` or controls.
+    static func appendKeyValue<Output: ByteOutput & ~Copyable>(_ key: String, _ value: String, to out: inout Output) {
+        append(key, to: &out)
+        out.appendByte(UInt8(ascii: "="))
+        if needsQuotes(value) {
+            JSONString.appendQuoted(value, to: &out)
+        } else {
+            append(value, to: &out)
+        }
+    }
+
+    private static func needsQuotes(_ value: String) -> Bool {
+        if value.isEmpty { return true }
+        for byte in value.utf8 where byte <= 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") {
+            return true
+        }
+        return false
+    }
+
+    private static func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+}

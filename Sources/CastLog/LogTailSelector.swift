@@ -1,0 +1,91 @@
+/// Decides, line by line, what `castscope tail` shows from one file: parses the line (JSON lines or text format),
+/// keeps records that pass the filter and `since`, and turns lines that are not records into raw entries, counted.
+///
+/// One selector per file, because a raw line is merged at the time of the record before it in the same file.
+public struct LogTailSelector: Sendable {
+    /// The filter records must pass (`LoggerFilter.allows(level:className:function:message:)`).
+    public let filter: LoggerFilter
+    /// Records before this time are left out; nil keeps all.
+    public let since: LogTimestamp?
+    /// Lines seen that were not records (raw lines and overlong lines), shown or not.
+    public private(set) var unparsedCount = 0
+    private var lastRecordTime: LogTimestamp?
+
+    /// A selector applying `filter` and `since`.
+    public init(filter: LoggerFilter, since: LogTimestamp? = nil) {
+        self.filter = filter
+        self.since = since
+    }
+
+    /// The entry to show for `line`, or nil when it is blank or filtered out.
+    ///
+    /// A line that is not a record is shown raw whatever the level and class rules say, so nothing unexpected
+    /// hides; message patterns (`--grep`) apply to the whole raw line, and with `since` it is shown only when the
+    /// record before it in the file is not older than `since`.
+    public mutating func entry(for line: String) -> LogTailEntry? {
+        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        switch LogLineParser.parse(line) {
+        case .success(let record):
+            lastRecordTime = record.timestamp
+            if let since, record.timestamp < since { return nil }
+            guard
+                filter.allows(
+                    level: record.level, className: record.className, function: record.function,
+                    message: record.message)
+            else { return nil }
+            return LogTailEntry(record: record)
+        case .failure(let failure):
+            unparsedCount += 1
+            guard filter.allowsMessage(line) else { return nil }
+            if let since {
+                guard let lastRecordTime, lastRecordTime >= since else { return nil }
+            }
+            return LogTailEntry(
+                .unparsed(line: line, reason: failure.reason), time: lastRecordTime ?? LogTailEntry.earliestTime)
+        }
+    }
+
+    /// Counts a line that was too long to be read as a record.
+    public mutating func noteOverlongLine() {
+        unparsedCount += 1
+    }
+
+    /// Parses a `--since` value: an RFC 3339 time or date (`2026-11-30T05:00:00Z`, `2026-11-30`), or a duration
+    /// meaning that long before `now`: a number with `ms`, `s`, `m`, `h` or `d`, or plain seconds (`10m`, `1.5h`).
+    public static func parseSince(_ text: String, now: LogTimestamp) -> LogTimestamp? {
+        if let time = LogTimestamp(rfc3339: text) { return time }
+        guard let microseconds = durationMicroseconds(text) else { return nil }
+        let total = now.seconds * 1_000_000 + Int64(now.microseconds) - microseconds
+        let seconds = total >= 0 ? total / 1_000_000 : (total - 999_999) / 1_000_000
+        return LogTimestamp(seconds: seconds, microseconds: Int32(total - seconds * 1_000_000))
+    }
+
+    /// A duration in microseconds, limited to about 30 years so the arithmetic cannot overflow.
+    private static func durationMicroseconds(_ text: String) -> Int64? {
+        let units: [(suffix: String, microseconds: Int64)] = [
+            ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000), ("h", 3_600_000_000), ("d", 86_400_000_000),
+        ]
+        var number = Substring(text)
+        var unit: Int64 = 1_000_000
+        if let match = units.first(where: { text.hasSuffix($0.suffix) }) {
+            number = number.dropLast(match.suffix.count)
+            unit = match.microseconds
+        }
+        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let wholeText = parts.first, !wholeText.isEmpty, wholeText.count <= 10,
+            wholeText.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let whole = Int64(wholeText)
+        else { return nil }
+        var total = whole * unit
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard !fraction.isEmpty, fraction.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            var scale = unit
+            for digit in fraction.utf8.prefix(12) {
+                scale /= 10
+                total += Int64(digit - 0x30) * scale
+            }
+        }
+        guard total <= 1_000_000_000 * 1_000_000 else { return nil }
+        return total
+    }
+}

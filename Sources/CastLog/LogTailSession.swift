@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One `castscope tail` run over several paths: reads them all to their current end and hands over the last N
+/// entries of the merged, filtered stream, then (when following) polls them and hands over what arrives.
+///
+/// Output goes through a callback as `LogTailPrinter.Rendered` batches (standard output bytes and standard error
+/// lines), so the command only writes them and tests can collect them.
+///
+/// Ordering: the first batch is merged by time across files (`LogMerger`, stable). While following, records are
+/// handed over in the order they are read: each poll reads the files in argument order.
+public struct LogTailSession {
+    /// The paths given, `-` standing for standard input.
+    public let paths: [String]
+    /// Whether the run goes on following after the first batch.
+    public let follow: Bool
+    /// How many entries the first batch holds at most.
+    public let lineCount: Int
+    private let followers: [LogFileFollower]
+    private var selectors: [LogTailSelector]
+    private var printer: LogTailPrinter
+
+    /// A session over `paths` with the selection and printing given; `-` reads `standardInput` (to its end unless
+    /// following).
+    public init(
+        paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, printer: LogTailPrinter,
+        standardInput: Int32 = 0
+    ) {
+        precondition(lineCount >= 0, "lineCount must not be negative")
+        self.paths = paths
+        self.follow = follow
+        self.lineCount = lineCount
+        followers = paths.map { path in
+            path == "-"
+                ? LogFileFollower(streamDescriptor: standardInput, waitingForEnd: !follow) : LogFileFollower(path: path)
+        }
+        selectors = Array(repeating: selector, count: paths.count)
+        self.printer = printer
+    }
+
+    /// Lines seen so far that were not records.
+    public var unparsedCount: Int { selectors.reduce(0) { $0 + $1.unparsedCount } }
+
+    /// True when every input is a stream that has ended, so following has nothing left to wait for.
+    public var allInputsEnded: Bool { followers.allSatisfy(\.isFinished) }
+
+    /// Reads every path to its current end and emits the last `lineCount` entries of the merged stream.
+    ///
+    /// - Returns: the paths that cannot be read (permission denied, a directory, missing when not following); when
+    ///   there are any, no entries are emitted.
+    public mutating func readInitial(_ emit: (LogTailPrinter.Rendered) -> Void) -> [LogFileError] {
+        var tails = paths.map { _ in LogTailBuffer<LogTailEntry>(capacity: lineCount) }
+        var failures: [LogFileError] = []
+        for index in followers.indices {
+            followers[index].poll { event in
+                switch event {
+                case .line(let line):
+                    if let entry = selectors[index].entry(for: line) { tails[index].append(entry) }
+                case .missing where !follow:
+                    failures.append(LogFileError(path: paths[index], operation: "read", errno: ENOENT))
+                case .failed(let error):
+                    failures.append(error)
+                default:
+                    emit(note(event, index: index))
+                }
+            }
+        }
+        guard failures.isEmpty else { return failures }
+        let merged = LogMerger.merge(tails.map(\.elements)).suffix(lineCount)
+        emit(printer.render(Array(merged)))
+        return []
+    }
+
+    /// Polls every path once and emits what arrived, in batches of at most about 64 KiB.
+    public mutating func followOnce(_ emit: (LogTailPrinter.Rendered) -> Void) {
+        for index in followers.indices {
+            var rendered = LogTailPrinter.Rendered()
+            followers[index].poll { event in
+                if case .line(let line) = event {
+                    guard let entry = selectors[index].entry(for: line) else { return }
+                    printer.render(entry, into: &rendered)
+                    if rendered.output.count >= 64 * 1024 {
+                        emit(rendered)
+                        rendered = LogTailPrinter.Rendered()
+                    }
+                } else {
+                    // Flush first so a note lands after the records read before it.
+                    if rendered != LogTailPrinter.Rendered() { emit(rendered) }
+                    rendered = LogTailPrinter.Rendered()
+                    emit(note(event, index: index))
+                }
+            }
+            if rendered != LogTailPrinter.Rendered() { emit(rendered) }
+        }
+    }
+
+    /// `castscope: N lines were not log records`, or nil when every line was a record.
+    public var unparsedSummary: String? {
+        let count = unparsedCount
+        guard count > 0 else { return nil }
+        return count == 1 ? "castscope: 1 line was not a log record" : "castscope: \(count) lines were not log records"
+    }
+
+    /// The standard error note for a change to a file, in the manner of `tail -F`.
+    private mutating func note(_ event: LogFileEvent, index: Int) -> LogTailPrinter.Rendered {
+        let name = paths[index] == "-" ? "standard input" : paths[index]
+        let text: String
+        switch event {
+        case .line, .endOfStream: return LogTailPrinter.Rendered()
+        case .overlongLine:
+            selectors[index].noteOverlongLine()
+            text = "\(name): skipped a line longer than \(followers[index].maximumLineLength) bytes"
+        case .missing: text = "\(name): no such file yet; waiting for it to appear"
+        case .appeared: text = "\(name) has appeared; following it"
+        case .replaced: text = "\(name) has been replaced; following the new file"
+        case .truncated: text = "\(name): file truncated"
+        case .disappeared: text = "\(name) has disappeared; waiting for it to come back"
+        case .failed(let error): text = error.description
+        }
+        var rendered = LogTailPrinter.Rendered()
+        rendered.diagnostics = "castscope: \(text)\n"
+        return rendered
+    }
+}

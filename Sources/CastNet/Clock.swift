@@ -1,0 +1,12 @@
+/// Time for protocol state machines, injected so tests can drive it by hand.
+///
+/// `now` is monotonic. `schedule` runs `action` once `delay` has passed: on the event loop for `SystemClock`,
+/// inside `ManualClock.advance(by:)` for the manual one. Equal deadlines fire in the order they were scheduled.
+public protocol Clock: Sendable {
+    /// The current instant.
+    var now: MonotonicInstant { get }
+
+    /// Runs `action` once after `delay`; cancel the handle to call it off.
+    @discardableResult
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable
+}

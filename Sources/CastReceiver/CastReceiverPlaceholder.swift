@@ -1,0 +1,2 @@
+/// Placeholder: CastReceiver lands with its issue.
+public enum CastReceiverPlaceholder {}

@@ -1,0 +1,2 @@
+/// Placeholder: CastSender lands with its issue.
+public enum CastSenderPlaceholder {}

@@ -1,0 +1,156 @@
+internal import COpenSSL
+
+/// An AEAD cipher used by TLS record protection: seal/open with an explicit nonce and additional data.
+public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
+    /// AES-128-GCM (16-byte key).
+    case aes128GCM
+    /// AES-256-GCM (32-byte key).
+    case aes256GCM
+    /// ChaCha20-Poly1305 (RFC 8439, 32-byte key).
+    case chaCha20Poly1305
+
+    /// Key length in bytes.
+    public var keyLength: Int { self == .aes128GCM ? 16 : 32 }
+    /// Nonce length in bytes (all three use 96-bit nonces in TLS).
+    public var nonceLength: Int { 12 }
+    /// Authentication tag length in bytes.
+    public var tagLength: Int { 16 }
+
+    /// The OpenSSL cipher name.
+    public var description: String {
+        switch self {
+        case .aes128GCM: "AES-128-GCM"
+        case .aes256GCM: "AES-256-GCM"
+        case .chaCha20Poly1305: "ChaCha20-Poly1305"
+        }
+    }
+
+    private var evp: OpaquePointer? {
+        switch self {
+        case .aes128GCM: EVP_aes_128_gcm()
+        case .aes256GCM: EVP_aes_256_gcm()
+        case .chaCha20Poly1305: EVP_chacha20_poly1305()
+        }
+    }
+
+    /// Encrypts `plaintext` and returns ciphertext followed by the 16-byte tag.
+    public func seal(
+        key: [UInt8], nonce: [UInt8], plaintext: [UInt8], additionalData: [UInt8] = []
+    ) throws(CryptoError) -> [UInt8] {
+        try checkLengths(key: key, nonce: nonce)
+        let context = try CipherContext()
+        try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: true)
+        try context.addAAD(additionalData)
+        var output = try context.update(plaintext)
+        try context.finish()
+        output += try context.tag(length: tagLength)
+        return output
+    }
+
+    /// Verifies the tag at the end of `ciphertextAndTag` and returns the plaintext.
+    public func open(
+        key: [UInt8], nonce: [UInt8], ciphertextAndTag: [UInt8], additionalData: [UInt8] = []
+    ) throws(CryptoError) -> [UInt8] {
+        try checkLengths(key: key, nonce: nonce)
+        guard ciphertextAndTag.count >= tagLength else {
+            throw CryptoError(kind: .truncated, needed: tagLength, available: ciphertextAndTag.count)
+        }
+        let ciphertext = Array(ciphertextAndTag.dropLast(tagLength))
+        let tag = Array(ciphertextAndTag.suffix(tagLength))
+        let context = try CipherContext()
+        try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: false)
+        try context.addAAD(additionalData)
+        let plaintext = try context.update(ciphertext)
+        try context.setTag(tag)
+        guard context.finishVerifying() else { throw CryptoError(kind: .authenticationFailed) }
+        return plaintext
+    }
+
+    private func checkLengths(key: [UInt8], nonce: [UInt8]) throws(CryptoError) {
+        guard key.count == keyLength else {
+            throw CryptoError(kind: .invalidKeyLength, needed: keyLength, available: key.count)
+        }
+        guard nonce.count == nonceLength else {
+            throw CryptoError(kind: .invalidNonceLength, needed: nonceLength, available: nonce.count)
+        }
+    }
+}
+
+/// Owns one `EVP_CIPHER_CTX` for a single AEAD operation.
+private final class CipherContext {
+    let handle: OpaquePointer
+
+    init() throws(CryptoError) {
+        OpenSSLErrorStack.clear()
+        guard let handle = EVP_CIPHER_CTX_new() else {
+            throw CryptoError(kind: .openSSLFailure, openSSLErrors: OpenSSLErrorStack.drain())
+        }
+        self.handle = handle
+    }
+
+    deinit { EVP_CIPHER_CTX_free(handle) }
+
+    private func check(_ status: Int32) throws(CryptoError) {
+        guard status == 1 else { throw CryptoError(kind: .openSSLFailure, openSSLErrors: OpenSSLErrorStack.drain()) }
+    }
+
+    func initialize(cipher: OpaquePointer?, key: [UInt8], nonce: [UInt8], encrypt: Bool) throws(CryptoError) {
+        // Two steps: pick the cipher, set the IV length, then load key and IV (lengths were checked by the caller).
+        try check(EVP_CipherInit_ex(handle, cipher, nil, nil, nil, encrypt ? 1 : 0))
+        try check(EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_IVLEN, Int32(nonce.count), nil))
+        try check(EVP_CipherInit_ex(handle, nil, nil, key, nonce, -1))
+    }
+
+    func addAAD(_ aad: [UInt8]) throws(CryptoError) {
+        guard !aad.isEmpty else { return }
+        var outLength: Int32 = 0
+        try check(EVP_CipherUpdate(handle, nil, &outLength, aad, Int32(clamping: aad.count)))
+    }
+
+    func update(_ input: [UInt8]) throws(CryptoError) -> [UInt8] {
+        guard !input.isEmpty else { return [] }
+        // AEAD stream modes output exactly as many bytes as they take in.
+        var output = [UInt8](repeating: 0, count: input.count)
+        var outLength: Int32 = 0
+        let status = output.withUnsafeMutableBufferPointer { out in
+            // SAFETY: `out` holds input.count bytes, the most a GCM/ChaCha20-Poly1305 update writes.
+            EVP_CipherUpdate(handle, out.baseAddress, &outLength, input, Int32(clamping: input.count))
+        }
+        try check(status)
+        return Array(output.prefix(Int(outLength)))
+    }
+
+    func finish() throws(CryptoError) {
+        var outLength: Int32 = 0
+        var scratch = [UInt8](repeating: 0, count: 16)
+        try check(EVP_CipherFinal_ex(handle, &scratch, &outLength))
+    }
+
+    /// Returns false when the tag does not verify.
+    func finishVerifying() -> Bool {
+        var outLength: Int32 = 0
+        var scratch = [UInt8](repeating: 0, count: 16)
+        let status = EVP_CipherFinal_ex(handle, &scratch, &outLength)
+        OpenSSLErrorStack.clear()
+        return status == 1
+    }
+
+    func tag(length: Int) throws(CryptoError) -> [UInt8] {
+        var tag = [UInt8](repeating: 0, count: length)
+        let status = tag.withUnsafeMutableBytes { buffer in
+            // SAFETY: `buffer` holds `length` bytes, the tag length requested.
+            EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_GET_TAG, Int32(length), buffer.baseAddress)
+        }
+        try check(status)
+        return tag
+    }
+
+    func setTag(_ tag: [UInt8]) throws(CryptoError) {
+        var copy = tag
+        let status = copy.withUnsafeMutableBytes { buffer in
+            // SAFETY: OpenSSL copies `count` bytes from `buffer` into the context.
+            EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_TAG, Int32(buffer.count), buffer.baseAddress)
+        }
+        try check(status)
+    }
+}

@@ -1,0 +1,135 @@
+import Testing
+
+@testable import CastLog
+
+@Suite struct LogTailSelectorTests {
+    private func json(_ second: Int, _ level: String, _ className: String, _ message: String) -> String {
+        #"{"ts":"2026-11-30T05:28:\#(10 + second).000000Z","level":"\#(level)","class":"\#(className)","#
+            + #""function":"f()","file":"A/F.swift","line":7,"msg":"\#(message)"}"#
+    }
+
+    private func time(_ text: String) -> LogTimestamp? { LogTimestamp(rfc3339: text) }
+
+    @Test func recordsPassingTheFilterBecomeEntriesAtTheirTime() {
+        var filter = LoggerFilter()
+        filter.setLoggingLevel(.debug, forClasses: ["GCK*Session"])
+        var selector = LogTailSelector(filter: filter)
+        #expect(selector.entry(for: json(1, "debug", "GCKCastSession", "kept"))?.record?.message == "kept")
+        #expect(selector.entry(for: json(2, "verbose", "GCKCastSession", "too verbose")) == nil)
+        #expect(selector.entry(for: json(3, "error", "GCKCastChannel", "no rule, minimum none")) == nil)
+        #expect(selector.unparsedCount == 0)
+    }
+
+    @Test func blankLinesAreSkippedAndNotCounted() {
+        var selector = LogTailSelector(filter: LoggerFilter())
+        #expect(selector.entry(for: "") == nil)
+        #expect(selector.entry(for: " \t\r") == nil)
+        #expect(selector.unparsedCount == 0)
+    }
+
+    @Test func badLinesAreShownRawAtThePreviousRecordsTimeAndCounted() {
+        var filter = LoggerFilter()
+        filter.minimumLevel = .error
+        var selector = LogTailSelector(filter: filter)
+        let early = selector.entry(for: "before any record")
+        #expect(early?.time == LogTailEntry.earliestTime)
+        #expect(selector.entry(for: json(1, "info", "C", "filtered out, but sets the time")) == nil)
+        let raw = selector.entry(for: "not a record")
+        #expect(raw?.content == .unparsed(line: "not a record", reason: "does not start with an RFC 3339 time"))
+        #expect(raw?.time == time("2026-11-30T05:28:11Z"))
+        #expect(selector.unparsedCount == 2)
+    }
+
+    @Test func grepPatternsApplyToRawLinesToo() throws {
+        var filter = LoggerFilter()
+        try filter.addMessagePatterns(["(?i)timeout"])
+        var selector = LogTailSelector(filter: filter)
+        #expect(selector.entry(for: "Timeout in a stack trace") != nil)
+        #expect(selector.entry(for: "unrelated garbage") == nil)
+        #expect(selector.entry(for: json(1, "info", "C", "a timeout")) != nil)
+        #expect(selector.entry(for: json(2, "info", "C", "fine")) == nil)
+        #expect(selector.unparsedCount == 2)
+    }
+
+    @Test func sinceLeavesOutOlderRecordsAndTheRawLinesAfterThem() {
+        var selector = LogTailSelector(filter: LoggerFilter(), since: time("2026-11-30T05:28:12Z"))
+        #expect(selector.entry(for: "raw before any record") == nil)
+        #expect(selector.entry(for: json(1, "info", "C", "old")) == nil)
+        #expect(selector.entry(for: "raw after an old record") == nil)
+        #expect(selector.entry(for: json(2, "info", "C", "exactly since"))?.record?.message == "exactly since")
+        #expect(selector.entry(for: "raw after a new record") != nil)
+        #expect(selector.unparsedCount == 3)
+    }
+
+    @Test func textFormatLinesAreRecordsToo() {
+        var selector = LogTailSelector(filter: LoggerFilter())
+        let entry = selector.entry(for: "2026-11-30T05:28:40.123456Z WARNING GCKCastChannel -[send] S.swift:88 hi")
+        #expect(entry?.record?.level == .warning)
+        #expect(entry?.record?.message == "hi")
+    }
+
+    @Test func sinceAcceptsTimesDatesAndDurationsAgo() {
+        let now = LogTimestamp(seconds: 1_000_000, microseconds: 250_000)
+        #expect(LogTailSelector.parseSince("2026-11-30T05:28:40Z", now: now) == time("2026-11-30T05:28:40Z"))
+        #expect(LogTailSelector.parseSince("2026-11-30", now: now) == time("2026-11-30T00:00:00Z"))
+        #expect(LogTailSelector.parseSince("10m", now: now) == LogTimestamp(seconds: 999_400, microseconds: 250_000))
+        #expect(LogTailSelector.parseSince("2h", now: now) == LogTimestamp(seconds: 992_800, microseconds: 250_000))
+        #expect(LogTailSelector.parseSince("30s", now: now) == LogTimestamp(seconds: 999_970, microseconds: 250_000))
+        #expect(LogTailSelector.parseSince("30", now: now) == LogTimestamp(seconds: 999_970, microseconds: 250_000))
+        #expect(LogTailSelector.parseSince("1d", now: now) == LogTimestamp(seconds: 913_600, microseconds: 250_000))
+        #expect(LogTailSelector.parseSince("500ms", now: now) == LogTimestamp(seconds: 999_999, microseconds: 750_000))
+        #expect(LogTailSelector.parseSince("1.5m", now: now) == LogTimestamp(seconds: 999_910, microseconds: 250_000))
+    }
+
+    @Test func sinceRejectsAnythingElse() {
+        let now = LogTimestamp(seconds: 1_000_000, microseconds: 0)
+        for bad in ["", "m", "-5m", "5x", "1.m", ".5m", "yesterday", "99999999999h", "2026-13-01"] {
+            #expect(LogTailSelector.parseSince(bad, now: now) == nil, "\(bad)")
+        }
+    }
+
+    @Test func tailBufferKeepsOnlyTheLastElements() {
+        var buffer = LogTailBuffer<Int>(capacity: 3)
+        for number in 1...7 { buffer.append(number) }
+        #expect(buffer.elements == [5, 6, 7])
+        #expect(buffer.count == 3)
+        var partial = LogTailBuffer<Int>(capacity: 3)
+        partial.append(1)
+        #expect(partial.elements == [1])
+        var none = LogTailBuffer<Int>(capacity: 0)
+        none.append(1)
+        #expect(none.elements == [])
+    }
+
+    @Test func printerDimsRawLinesOnlyWhenColoured() {
+        let record = LogRecord(
+            timestamp: LogTimestamp(seconds: 0, microseconds: 5), level: .error, className: "C", function: "f()",
+            file: "F.swift", line: 1, message: "m")
+        let entries = [
+            LogTailEntry(record: record), LogTailEntry(.unparsed(line: "raw", reason: ""), time: record.timestamp),
+        ]
+        var plain = LogTailPrinter(format: .text, colored: false)
+        #expect(
+            String(decoding: plain.render(entries).output, as: UTF8.self)
+                == "1970-01-01T00:00:00.000005Z ERROR   C -[f] F.swift:1 m\nraw\n")
+        var colored = LogTailPrinter(format: .text, colored: true)
+        #expect(
+            String(decoding: colored.render(entries).output, as: UTF8.self)
+                == "1970-01-01T00:00:00.000005Z \u{1B}[31mERROR  \u{1B}[0m C -[f] F.swift:1 m\n\u{1B}[2mraw\u{1B}[0m\n")
+    }
+
+    @Test func printerInJSONModeKeepsRawLinesOffStandardOutput() {
+        let record = LogRecord(
+            timestamp: LogTimestamp(seconds: 0, microseconds: 0), level: .info, className: "C", function: "f",
+            file: "F.swift", line: 2, message: "m")
+        var printer = LogTailPrinter(format: .jsonLines, colored: true)
+        let rendered = printer.render([
+            LogTailEntry(record: record), LogTailEntry(.unparsed(line: "raw", reason: ""), time: record.timestamp),
+        ])
+        #expect(
+            String(decoding: rendered.output, as: UTF8.self)
+                == #"{"ts":"1970-01-01T00:00:00.000000Z","level":"info","class":"C","function":"f","#
+                + #""file":"F.swift","line":2,"msg":"m"}"# + "\n")
+        #expect(rendered.diagnostics == "castscope: not a log record: raw\n")
+    }
+}

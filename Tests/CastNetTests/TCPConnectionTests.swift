@@ -1,0 +1,168 @@
+import CastNet
+import Glibc
+import Synchronization
+import Testing
+
+@Suite struct TCPConnectionTests {
+    @Test func connectToClosedPortFailsWithConnectionRefused() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        // Take a free port, then stop listening on it.
+        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { _ in }
+        let address = listener.localAddress
+        listener.close()
+        _ = try await loop.submit { 0 }
+        await #expect(throws: IOError(errno: ECONNREFUSED, call: "connect")) {
+            _ = try await TCPConnection.connect(to: address, on: loop)
+        }
+    }
+
+    @Test func echoServerServesManyConcurrentConnections() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { connection in
+            connection.start(TCPConnectionHandlers(onRead: { connection.write($0) }, onReadEOF: { connection.close() }))
+        }
+        defer { listener.close() }
+        #expect(listener.localAddress.port != 0)
+        let clients = 40
+        let records = (0..<clients).map { _ in ConnectionRecord() }
+        var connections: [TCPConnection] = []
+        for index in 0..<clients {
+            let connection = try await TCPConnection.connect(to: listener.localAddress, on: loop)
+            #expect(connection.peerAddress == listener.localAddress)
+            connection.start(records[index].handlers())
+            connection.write(patternBytes(count: 10_000 + index, seed: UInt8(index)))
+            connection.shutdownOutput()
+            connections.append(connection)
+        }
+        #expect(await eventually { records.allSatisfy(\.isClosed) })
+        for index in 0..<clients {
+            #expect(records[index].bytes == patternBytes(count: 10_000 + index, seed: UInt8(index)))
+            #expect(records[index].sawEOF)
+            #expect(records[index].closeError == nil)
+        }
+    }
+
+    @Test func largeWriteToASlowReaderAppliesBackPressure() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let accepted = Mutex<TCPConnection?>(nil)
+        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { connection in
+            accepted.withLock { $0 = connection }  // not reading yet
+        }
+        defer { listener.close() }
+        let client = try await TCPConnection.connect(to: listener.localAddress, on: loop)
+        let clientRecord = ConnectionRecord()
+        client.start(clientRecord.handlers())
+        let payload = patternBytes(count: 8 << 20, seed: 7)
+        client.write(payload)
+        let pendingAfterWrite = try await loop.submit { client.pendingWriteBytes }
+        #expect(pendingAfterWrite > 0)
+        #expect(try await loop.submit { client.isWritable } == false)
+        #expect(clientRecord.writability == [false])
+
+        #expect(await eventually { accepted.withLock { $0 } != nil })
+        let server = try #require(accepted.withLock { $0 })
+        let serverRecord = ConnectionRecord()
+        server.start(serverRecord.handlers())
+        client.close()  // after the flush
+        #expect(await eventually { serverRecord.sawEOF })
+        #expect(serverRecord.bytes == payload)
+        #expect(clientRecord.writability == [false, true])
+        #expect(await eventually { clientRecord.isClosed })
+        #expect(clientRecord.closeError == nil)
+        server.close()
+    }
+
+    @Test func halfCloseLetsThePeerAnswerAfterEOF() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let serverRecord = ConnectionRecord()
+        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { connection in
+            var handlers = serverRecord.handlers()
+            let recordEOF = handlers.onReadEOF
+            handlers.onReadEOF = {
+                recordEOF()
+                connection.write(Array("pong".utf8))
+                connection.shutdownOutput()  // both directions done: the connection closes itself
+            }
+            connection.start(handlers)
+        }
+        defer { listener.close() }
+        let client = try await TCPConnection.connect(to: listener.localAddress, on: loop)
+        let clientRecord = ConnectionRecord()
+        client.start(clientRecord.handlers())
+        client.write(Array("ping".utf8))
+        client.shutdownOutput()
+        #expect(await eventually { clientRecord.isClosed && serverRecord.isClosed })
+        #expect(serverRecord.bytes == Array("ping".utf8))
+        #expect(serverRecord.sawEOF)
+        #expect(clientRecord.bytes == Array("pong".utf8))
+        #expect(clientRecord.sawEOF)
+        #expect(clientRecord.closeError == nil)
+        #expect(serverRecord.closeError == nil)
+    }
+
+    @Test func resetReachesThePeerAsConnectionReset() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { connection in
+            connection.start(TCPConnectionHandlers(onRead: { _ in connection.reset() }))
+        }
+        defer { listener.close() }
+        let client = try await TCPConnection.connect(to: listener.localAddress, on: loop)
+        let record = ConnectionRecord()
+        client.start(record.handlers())
+        client.write([1, 2, 3])
+        #expect(await eventually { record.isClosed })
+        #expect(record.closeError?.kind == .connectionReset)
+        #expect(record.closeError?.errno == ECONNRESET)
+    }
+
+    @Test func connectWithoutAnswerTimesOut() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        // A listener that never accepts, with a backlog of 0: once its queue is full, the kernel ignores SYNs.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = IPv4Address.loopback.value.bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        #expect(bound == 0)
+        #expect(listen(fd, 0) == 0)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        let target = SocketAddress(.loopback, port: UInt16(bigEndian: address.sin_port))
+        var held: [TCPConnection] = []
+        var lastError: IOError?
+        for _ in 0..<8 {
+            do {
+                held.append(try await TCPConnection.connect(to: target, on: loop, timeout: .milliseconds(300)))
+            } catch {
+                lastError = error
+                break
+            }
+        }
+        #expect(lastError?.kind == .timedOut)
+        for connection in held { connection.abort() }
+    }
+
+    @Test func loopShutdownClosesOpenConnectionsWithCancelled() async throws {
+        let loop = try EventLoop()
+        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { connection in
+            connection.start(TCPConnectionHandlers())
+        }
+        let client = try await TCPConnection.connect(to: listener.localAddress, on: loop)
+        let record = ConnectionRecord()
+        client.start(record.handlers())
+        loop.shutdown()
+        #expect(record.isClosed)
+        #expect(record.closeError?.kind == .cancelled)
+    }
+}

@@ -1,0 +1,156 @@
+import CastTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Process tests of `castscope tail -f`: the files change while it runs, and each test waits (polling the captured
+/// output, with a generous timeout) until the expected records appear, then stops it with a signal.
+@Suite struct TailFollowTests {
+    /// A running `castscope tail -f` whose output is collected as it arrives; killed if a test leaves it running.
+    final class FollowingProcess: @unchecked Sendable {
+        private let process = Process()
+        private let lock = NSLock()
+        private var output = Data()
+        private var error = Data()
+
+        init(_ arguments: [String]) throws {
+            guard let path = CastscopeProcess.executablePath else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "castscope binary not found"])
+            }
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = "1"
+            environment.removeValue(forKey: "CASTSCOPE_LOG")
+            process.environment = environment
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = stdout
+            process.standardError = stderr
+            stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                self?.collect(handle.availableData, error: false)
+            }
+            stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                self?.collect(handle.availableData, error: true)
+            }
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning {
+                process.interrupt()
+                process.waitUntilExit()
+            }
+        }
+
+        private func collect(_ data: Data, error isError: Bool) {
+            lock.lock()
+            if isError { error.append(data) } else { output.append(data) }
+            lock.unlock()
+        }
+
+        /// Standard output and standard error so far.
+        var text: (output: String, error: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        }
+
+        /// Polls the collected output until `condition` holds; false after a generous 30 s.
+        func waitUntil(_ condition: (_ output: String, _ error: String) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let (output, error) = text
+                if condition(output, error) { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+
+        /// Sends `signal`, waits for the exit and returns (exited normally, status).
+        func stop(with signal: Int32) -> (exited: Bool, status: Int32) {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            return (process.terminationReason == .exit, process.terminationStatus)
+        }
+    }
+
+    @Test func followPrintsAppendsAcrossRenameRotationAndTruncationThenExitsZeroOnSIGTERM() throws {
+        let scratch = TailCommandTests.Scratch()
+        let path = try scratch.file(
+            "app.log", [TailCommandTests.json(1, message: "m1"), TailCommandTests.json(2, message: "m2")])
+        let tail = try FollowingProcess(["tail", "-f", "-n", "1", path])
+        #expect(tail.waitUntil { output, _ in output.contains(" m2\n") })
+
+        // An append in two writes: the partial line is held until its newline arrives.
+        let third = TailCommandTests.json(3, message: "m3")
+        scratch.append(String(third.prefix(40)), to: path)
+        scratch.append(String(third.dropFirst(40)) + "\n", to: path)
+        #expect(tail.waitUntil { output, _ in output.contains(" m3\n") })
+
+        // Rotation by rename, as RotatingFileSink does it.
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+        let long = "m4 is long, so that the file after truncation is shorter than what was read"
+        scratch.append(TailCommandTests.json(4, message: long) + "\n", to: path)
+        #expect(tail.waitUntil { output, _ in output.contains(" \(long)\n") })
+
+        // Copy-truncate.
+        #expect(truncate(path, 0) == 0)
+        scratch.append(TailCommandTests.json(5, message: "m5") + "\n", to: path)
+        #expect(tail.waitUntil { output, _ in output.contains(" m5\n") })
+
+        let (exited, status) = tail.stop(with: SIGTERM)
+        #expect(exited)
+        #expect(status == 0)
+        #expect(
+            TailCommandTests.lines(tail.text.output) == [
+                TailCommandTests.text(2, message: "m2"), TailCommandTests.text(3, message: "m3"),
+                TailCommandTests.text(4, message: long),
+                TailCommandTests.text(5, message: "m5"),
+            ])
+        #expect(tail.text.error.contains("castscope: \(path): file truncated\n"))
+    }
+
+    @Test func followWaitsForAMissingFileAndExitsZeroOnSIGINT() throws {
+        let scratch = TailCommandTests.Scratch()
+        let path = scratch.directory + "/later.log"
+        let tail = try FollowingProcess(["tail", "-f", "--output", "json", path])
+        #expect(
+            tail.waitUntil { _, error in
+                error == "castscope: \(path): no such file yet; waiting for it to appear\n"
+            })
+        scratch.append(TailCommandTests.json(1, message: "hello") + "\n", to: path)
+        #expect(tail.waitUntil { output, _ in output == TailCommandTests.json(1, message: "hello") + "\n" })
+        #expect(tail.text.error.hasSuffix("castscope: \(path) has appeared; following it\n"))
+        let (exited, status) = tail.stop(with: SIGINT)
+        #expect(exited)
+        #expect(status == 0)
+    }
+
+    @Test func followKeepsFollowingEveryFileWithFilters() throws {
+        let scratch = TailCommandTests.Scratch()
+        let first = try scratch.file("a.log", [])
+        let second = try scratch.file("b.log", [])
+        let tail = try FollowingProcess(["tail", "-f", "--level", "warning", first, second])
+        scratch.append(
+            TailCommandTests.json(1, "info", "C", "quiet") + "\n" + TailCommandTests.json(2, "error", "C", "loud-a")
+                + "\n", to: first)
+        #expect(tail.waitUntil { output, _ in output.contains(" loud-a\n") })
+        scratch.append(TailCommandTests.json(3, "warning", "C", "loud-b") + "\n", to: second)
+        #expect(tail.waitUntil { output, _ in output.contains(" loud-b\n") })
+        let (exited, status) = tail.stop(with: SIGTERM)
+        #expect(exited && status == 0)
+        #expect(!tail.text.output.contains("quiet"))
+    }
+
+    @Test func followStillRefusesAnUnreadableFile() throws {
+        let scratch = TailCommandTests.Scratch()
+        let result = try CastscopeProcess.run(["tail", "-f", scratch.directory])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError == "Error: cannot read \(scratch.directory): Is a directory\n")
+    }
+}
