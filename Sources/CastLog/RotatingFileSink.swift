@@ -23,6 +23,7 @@ public final class RotatingFileSink: LogSink {
         var buffer = LogBuffer(capacity: 96 * 1024)
         var formatter: LogFormatter
         var lastError: LogFileError?
+        var closed = false
     }
 
     /// The current file's path.
@@ -58,11 +59,7 @@ public final class RotatingFileSink: LogSink {
     }
 
     deinit {
-        timer.cancel()
-        state.withLock { state in
-            Self.flushLocked(&state, path: path)
-            close(state.fd)
-        }
+        close()
     }
 
     /// The last write, open or rename failure, if any (records are dropped only while the file cannot be written).
@@ -70,6 +67,7 @@ public final class RotatingFileSink: LogSink {
 
     public func write(_ record: LogRecord) {
         state.withLock { state in
+            guard !state.closed else { return }
             let start = state.buffer.count
             state.formatter.write(record, to: &state.buffer)
             let before = state.size + UInt64(start)
@@ -90,6 +88,18 @@ public final class RotatingFileSink: LogSink {
         state.withLock { Self.flushLocked(&$0, path: path) }
     }
 
+    /// Flushes and closes the file; later records are dropped (the logger closes a sink it replaced).
+    public func close() {
+        timer.cancel()
+        state.withLock { state in
+            guard !state.closed else { return }
+            Self.flushLocked(&state, path: path)
+            if state.fd >= 0 { Glibc.close(state.fd) }
+            state.fd = -1
+            state.closed = true
+        }
+    }
+
     private static func flushLocked(_ state: inout State, path: String) {
         guard !state.buffer.isEmpty else { return }
         let fd = state.fd
@@ -103,7 +113,7 @@ public final class RotatingFileSink: LogSink {
 
     /// Shifts `path.i` to `path.i+1` (dropping the oldest), moves `path` to `path.1` and starts a new `path`.
     private func rotateLocked(_ state: inout State) {
-        close(state.fd)
+        Glibc.close(state.fd)
         for index in stride(from: maxFileCount - 1, through: 1, by: -1) {
             let source = index == 1 ? path : "\(path).\(index - 1)"
             if rename(source, "\(path).\(index)") != 0, errno != ENOENT {
