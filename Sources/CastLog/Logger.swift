@@ -37,6 +37,11 @@ public final class Logger: Sendable {
         configuration = Mutex(initial)
     }
 
+    deinit {
+        // The queue's thread holds the queue, not the logger: stop it, or it waits forever.
+        currentPipeline.queue?.shutdown()
+    }
+
     private static func bits(of pipeline: LogPipeline) -> UInt {
         UInt(bitPattern: Unmanaged.passUnretained(pipeline).toOpaque())
     }

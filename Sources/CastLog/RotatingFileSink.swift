@@ -20,7 +20,7 @@ public final class RotatingFileSink: LogSink {
     // The file and its lock live in `RotatingFile`, which the flush timer holds strongly: the sink itself is never
     // weakly referenced, so retaining it on every record stays on the runtime's fast path.
     private let file: RotatingFile
-    private let timer = FlushTimer()
+    private let timer: FlushTimer
 
     /// The current file's path.
     public var path: String { file.path }
@@ -38,7 +38,7 @@ public final class RotatingFileSink: LogSink {
             maxFileSize: maxFileSize == 0 ? Self.defaultMaxFileSize : max(maxFileSize, Self.minimumMaxFileSize),
             maxFileCount: max(maxFileCount, Self.minimumMaxFileCount), format: format)
         self.file = file
-        timer.start { file.flush() }
+        timer = FlushTimer { file.flush() }
     }
 
     deinit {
@@ -160,11 +160,12 @@ final class RotatingFile: Sendable {
     }
 }
 
-/// A repeating 200 ms timer; dispatch sources are thread-safe, the wrapper only states it.
+/// A repeating 200 ms timer, started on creation (a dispatch source must never be released while suspended);
+/// dispatch sources are thread-safe, the wrapper only states it.
 private final class FlushTimer: @unchecked Sendable {
     private let source = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
 
-    func start(_ handler: @escaping @Sendable () -> Void) {
+    init(_ handler: @escaping @Sendable () -> Void) {
         source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
         source.setEventHandler(handler: handler)
         source.resume()
