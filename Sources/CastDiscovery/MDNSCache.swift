@@ -1,5 +1,5 @@
-public import CastNet
-public import CastWire
+import CastNet
+import CastWire
 
 /// The querier's record cache (RFC 6762 §5.2, §10), bounded per interface and per name.
 ///

@@ -1,5 +1,5 @@
-public import CastNet
-public import CastWire
+import CastNet
+import CastWire
 
 extension MDNSQuerier {
     /// Every instance named by a cached PTR, with what the cache knows about it.

@@ -1,5 +1,5 @@
 public import CastNet
-public import CastWire
+import CastWire
 
 /// A continuous mDNS querier for one DNS-SD service type, as a value-type state machine (RFC 6762 §5.2, §7, §10).
 ///
