@@ -1,6 +1,6 @@
 """python-zeroconf and raw-socket peers for the discovery tests and benchmarks (run inside a namespace).
 
-  register ADDR NAME ID   registers a _googlecast._tcp instance with a full Cast TXT record on ADDR; on SIGTERM
+  register ADDR NAME ID [TTL]  registers a _googlecast._tcp instance with a full Cast TXT record on ADDR; on SIGTERM
                           unregisters (TTL-0 goodbyes); on SIGUSR1 exits at once without goodbyes (silent death)
   browse ADDR TIMEOUT     prints "first <seconds>" when the first _googlecast instance is resolved, then exits
   ptr-only ADDR NAME      a broken responder: answers _googlecast PTR queries with a PTR and nothing else,
@@ -25,12 +25,12 @@ def txt_properties(device_id, name):
     }
 
 
-def register(address, name, device_id):
+def register(address, name, device_id, ttl=None):
     from zeroconf import IPVersion, ServiceInfo, Zeroconf
     info = ServiceInfo(
         SERVICE, f"Nest-Audio-{device_id}.{SERVICE}", addresses=[socket.inet_aton(address)], port=8009,
-        properties=txt_properties(device_id, name), server=f"nest-{device_id[:8]}.local.", host_ttl=120,
-        other_ttl=4500)
+        properties=txt_properties(device_id, name), server=f"nest-{device_id[:8]}.local.",
+        host_ttl=int(ttl) if ttl else 120, other_ttl=int(ttl) if ttl else 4500)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGUSR1, lambda *_: os._exit(0))
@@ -102,7 +102,7 @@ def ptr_only(address, instance):
 if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "register":
-        register(sys.argv[2], sys.argv[3], sys.argv[4])
+        register(*sys.argv[2:6])
     elif mode == "browse":
         browse(sys.argv[2], sys.argv[3])
     elif mode == "ptr-only":

@@ -41,6 +41,10 @@ enum DiscoverCommand {
                 .flag("json", help: "Print JSON instead of a table."),
                 .flag("watch", help: "Stream additions, updates and removals until interrupted."),
                 .flag("diagnose", help: "Check why devices are not found and print a verdict."),
+                .option("advertise", value: "instance",
+                        help: "Advertise a _googlecast service with the built-in responder until interrupted."),
+                .option("port", value: "port", help: "Port to advertise with --advertise.", default: "8009"),
+                .option("txt", value: "key=value", help: "TXT string to advertise (repeatable).", repeatable: true),
             ],
             run: { invocation, io in try await run(invocation, io) })
     }
@@ -53,6 +57,9 @@ enum DiscoverCommand {
         do { interfaces = try DiscoveryInterfaces.select(names: names) } catch {
             io.printError("Error: \(error)")
             return 1
+        }
+        if let instance = invocation.option("advertise") {
+            return try await advertise(instance, invocation, interfaces: interfaces, io)
         }
         if invocation.flag("diagnose") {
             let options = DiscoveryDiagnosis.Options(
@@ -106,6 +113,27 @@ enum DiscoverCommand {
             for line in table(devices) { io.print(line) }
             io.printError("discover: \(devices.count) device\(devices.count == 1 ? "" : "s") via \(backend.kind.rawValue)")
         }
+        return 0
+    }
+
+    /// `--advertise`: run the responder until SIGINT/SIGTERM, then send goodbyes.
+    static func advertise(
+        _ instance: String, _ invocation: Invocation, interfaces: [NetworkInterface], _ io: any CommandOutput
+    ) async throws -> Int32 {
+        let port = try invocation.integer("port", in: 1...65535) ?? 8009
+        guard !interfaces.isEmpty else {
+            io.printError("Error: no usable interface; name one with --interface")
+            return 1
+        }
+        let responder = try await MDNSResponder.start(
+            instance: instance, port: UInt16(port), txt: invocation.options("txt"), interfaces: interfaces)
+        io.printError("discover: advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
+        signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
+        while !discoverStopRequested.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(100)) }
+        let advertised = await responder.currentInstance()
+        await responder.stop()
+        io.printError("discover: withdrawn \(advertised)")
         return 0
     }
 
