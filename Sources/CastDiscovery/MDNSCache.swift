@@ -1,0 +1,154 @@
+import CastNet
+import CastWire
+
+/// The querier's record cache (RFC 6762 §5.2, §10), bounded per interface and per name.
+///
+/// Keys ignore ASCII case. A record that would pass a cap is dropped and counted, never cached: a hostile sender can
+/// fill its share of the cache but not grow it.
+struct MDNSCache: Sendable {
+    /// Where one record lives.
+    struct Key: Hashable, Sendable {
+        var name: DNSName
+        var type: DNSType
+        var interfaceIndex: UInt32
+    }
+
+    /// What `insert` did.
+    enum InsertOutcome: Sendable, Equatable {
+        case added, refreshed, goodbye, ignoredGoodbye, rejectedInterfaceCap, rejectedNameCap
+    }
+
+    private(set) var entries: [Key: [MDNSCachedRecord]] = [:]
+    private var countPerInterface: [UInt32: Int] = [:]
+    private var countPerName: [NameKey: Int] = [:]
+    let maximumRecordsPerInterface: Int
+    let maximumRecordsPerName: Int
+
+    private struct NameKey: Hashable, Sendable {
+        var name: DNSName
+        var interfaceIndex: UInt32
+    }
+
+    init(maximumRecordsPerInterface: Int, maximumRecordsPerName: Int) {
+        self.maximumRecordsPerInterface = maximumRecordsPerInterface
+        self.maximumRecordsPerName = maximumRecordsPerName
+    }
+
+    /// Records cached in all.
+    var count: Int { countPerInterface.values.reduce(0, +) }
+
+    /// Records cached for one interface.
+    func count(onInterface index: UInt32) -> Int { countPerInterface[index] ?? 0 }
+
+    /// Adds or refreshes a record. A TTL of 0 (goodbye) makes a cached copy expire one second later (RFC 6762 §10.1);
+    /// the cache-flush bit makes other records of that name and type older than one second do the same (§10.2).
+    mutating func insert(
+        name: DNSName, value: MDNSRecordValue, ttl: UInt32, cacheFlush: Bool, interfaceIndex: UInt32,
+        at now: MonotonicInstant
+    ) -> InsertOutcome {
+        let key = Key(name: name.lowercased, type: value.type, interfaceIndex: interfaceIndex)
+        var list = entries[key] ?? []
+        let existing = list.firstIndex { $0.value == value }
+        if ttl == 0 {
+            guard let existing else { return .ignoredGoodbye }
+            list[existing].ttl = 1
+            list[existing].refreshesSent = MDNSCachedRecord.refreshFractions.count
+            list[existing].expiresAt = min(list[existing].expiresAt, now + .seconds(1))
+            entries[key] = list
+            return .goodbye
+        }
+        if cacheFlush {
+            for index in list.indices where index != existing && now - list[index].receivedAt > .seconds(1) {
+                list[index].expiresAt = min(list[index].expiresAt, now + .seconds(1))
+                list[index].refreshesSent = MDNSCachedRecord.refreshFractions.count
+            }
+        }
+        let expiry = now + .seconds(Int64(ttl))
+        if let existing {
+            list[existing].name = name
+            list[existing].ttl = ttl
+            list[existing].receivedAt = now
+            list[existing].expiresAt = expiry
+            list[existing].refreshesSent = 0
+            entries[key] = list
+            return .refreshed
+        }
+        let nameKey = NameKey(name: key.name, interfaceIndex: interfaceIndex)
+        guard count(onInterface: interfaceIndex) < maximumRecordsPerInterface else { return .rejectedInterfaceCap }
+        guard (countPerName[nameKey] ?? 0) < maximumRecordsPerName else { return .rejectedNameCap }
+        list.append(
+            MDNSCachedRecord(
+                name: name, value: value, interfaceIndex: interfaceIndex, ttl: ttl, receivedAt: now,
+                expiresAt: expiry))
+        entries[key] = list
+        countPerInterface[interfaceIndex, default: 0] += 1
+        countPerName[nameKey, default: 0] += 1
+        return .added
+    }
+
+    /// Removes every record whose time is up and returns them.
+    mutating func removeExpired(at now: MonotonicInstant) -> [MDNSCachedRecord] {
+        var removed: [MDNSCachedRecord] = []
+        for (key, list) in entries where list.contains(where: { $0.expiresAt <= now }) {
+            let kept = list.filter { $0.expiresAt > now }
+            for record in list where record.expiresAt <= now {
+                removed.append(record)
+                countPerInterface[key.interfaceIndex, default: 1] -= 1
+                let nameKey = NameKey(name: key.name, interfaceIndex: key.interfaceIndex)
+                countPerName[nameKey, default: 1] -= 1
+                if countPerName[nameKey] == 0 { countPerName[nameKey] = nil }
+            }
+            entries[key] = kept.isEmpty ? nil : kept
+        }
+        return removed
+    }
+
+    /// Drops everything cached for an interface (it went away).
+    mutating func removeInterface(_ index: UInt32) {
+        for key in entries.keys where key.interfaceIndex == index { entries[key] = nil }
+        countPerInterface[index] = nil
+        for key in countPerName.keys where key.interfaceIndex == index { countPerName[key] = nil }
+    }
+
+    /// Records of `name` and `type` on every interface.
+    func records(named name: DNSName, type: DNSType) -> [MDNSCachedRecord] {
+        let lower = name.lowercased
+        var result: [MDNSCachedRecord] = []
+        for index in countPerInterface.keys {
+            if let list = entries[Key(name: lower, type: type, interfaceIndex: index)] { result += list }
+        }
+        return result
+    }
+
+    /// Marks the due refresh points of every record as sent and returns the (name, type, interface) to query.
+    mutating func takeDueRefreshes(at now: MonotonicInstant) -> [Key] {
+        var due: [Key] = []
+        for (key, list) in entries {
+            var updated = list
+            var isDue = false
+            for index in updated.indices {
+                while let refresh = updated[index].nextRefresh, refresh <= now {
+                    updated[index].refreshesSent += 1
+                    isDue = true
+                }
+            }
+            if isDue {
+                entries[key] = updated
+                due.append(Key(name: list[0].name, type: key.type, interfaceIndex: key.interfaceIndex))
+            }
+        }
+        return due
+    }
+
+    /// The earliest expiry or refresh point.
+    var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant?
+        for list in entries.values {
+            for record in list {
+                let candidate = min(record.expiresAt, record.nextRefresh ?? record.expiresAt)
+                if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+            }
+        }
+        return earliest
+    }
+}
