@@ -117,13 +117,6 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
-            name: "ChannelBench",
-            dependencies: ["CastChannel", "CastNet", "CastTLS", "CastWire", "CastJSON", "CastLog"],
-            path: "Benchmarks/ChannelBench",
-            exclude: ["pychannel.py"],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
             name: "WireBench",
             dependencies: ["CastWire", "CastTestSupport"],
             path: "Benchmarks/WireBench",

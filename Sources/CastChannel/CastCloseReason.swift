@@ -44,11 +44,11 @@ public enum CastCloseReason: Sendable, CustomStringConvertible {
         switch self {
         case .closedLocally: "closed locally"
         case .closedByPeer: "closed by peer"
-        case let .invalidMessage(error): "\(channelError): \(error)"
-        case let .tls(error): "\(channelError): TLS \(error)"
-        case let .transport(error): "\(channelError): \(error)"
+        case .invalidMessage(let error): "\(channelError): \(error)"
+        case .tls(let error): "\(channelError): TLS \(error)"
+        case .transport(let error): "\(channelError): \(error)"
         case .pingTimeout: "\(channelError): no message within the liveness timeout"
-        case let .authentication(error): "\(channelError): \(error)"
+        case .authentication(let error): "\(channelError): \(error)"
         }
     }
 }

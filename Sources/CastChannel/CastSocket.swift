@@ -1,7 +1,8 @@
-public import CastTLS
-public import CastWire
 import CastLog
 public import CastNet
+public import CastTLS
+public import CastWire
+import Glibc
 import Synchronization
 
 /// Hands out socket ids, unique in the process.
@@ -36,6 +37,7 @@ public final class CastSocket: @unchecked Sendable {
     public private(set) var messagesSent = 0
 
     private var machine = CastSocketStateMachine()
+    private var handshakeTimer: (any Cancellable)?
     private var frames = CastFrameStream()
     private let isClient: Bool
 
@@ -44,7 +46,7 @@ public final class CastSocket: @unchecked Sendable {
         id = socketIDCounter.wrappingAdd(1, ordering: .relaxed).oldValue
         self.transport = transport
         switch security {
-        case let .tls(context):
+        case .tls(let context):
             tlsConnection = try TLSConnection(context: context)
             isClient = context.configuration.role == .client
         case .plaintext:
@@ -63,6 +65,18 @@ public final class CastSocket: @unchecked Sendable {
     /// Starts the transport and the handshake.
     public func start() {
         perform(machine.start())
+    }
+
+    /// Starts like `start()`, and closes the socket with `.transport(ETIMEDOUT)` if the channel is not open
+    /// within `handshakeTimeout` on `clock` (Chromium's connect timeout is 10 s); a peer that stalls mid-handshake
+    /// cannot hold the socket forever.
+    public func start(handshakeTimeout: Duration, clock: any Clock) {
+        start()
+        guard machine.state == .handshaking else { return }
+        handshakeTimer = clock.schedule(after: handshakeTimeout) { [weak self] in
+            guard let self, self.machine.state == .handshaking else { return }
+            self.close(.transport(IOError(errno: ETIMEDOUT, call: "TLS handshake")))
+        }
     }
 
     /// Frames, encrypts and sends `message`; throws when the socket is not open or the message is over 64 KiB.
@@ -96,7 +110,7 @@ public final class CastSocket: @unchecked Sendable {
 
     /// Closes at once with a TCP RST (the emulator's `reset-after` fault); the delegate hears `.closedLocally`.
     public func reset() {
-        guard case let .close(reason, _) = machine.closeRequested(.closedLocally) else { return }
+        guard case .close(let reason, _) = machine.closeRequested(.closedLocally) else { return }
         transport.reset()
         finishClose(reason)
     }
@@ -111,7 +125,7 @@ public final class CastSocket: @unchecked Sendable {
         switch tls.write(plaintext) {
         case .complete, .incomplete:
             flushCiphertext()
-        case let .failed(error):
+        case .failed(let error):
             flushCiphertext()
             close(.tls(error))
             throw CastSocketError(.tls(error))
@@ -133,18 +147,20 @@ public final class CastSocket: @unchecked Sendable {
                 advanceHandshake()
             }
         case .reportOpen:
+            handshakeTimer?.cancel()
+            handshakeTimer = nil
             if let tls = tlsConnection {
                 ChannelLog.deviceManager.info(
                     "TLS up: \(tls.negotiatedVersion?.description ?? "?") \(tls.negotiatedCipherSuite ?? "?")",
                     ["net.peer": .string(peer)])
             }
             delegate?.castSocketDidOpen(self)
-        case let .close(reason, notifyPeer):
+        case .close(let reason, let notifyPeer):
             if notifyPeer, let tls = tlsConnection { _ = tls.shutdown() }
             flushCiphertext()
             transport.close()
             finishClose(reason)
-        case let .reportClosed(reason):
+        case .reportClosed(let reason):
             report(reason)
         }
     }
@@ -155,6 +171,8 @@ public final class CastSocket: @unchecked Sendable {
     }
 
     private func report(_ reason: CastCloseReason) {
+        handshakeTimer?.cancel()
+        handshakeTimer = nil
         closeReason = reason
         if case .invalidMessage = reason {
             ChannelLog.deviceManager.error("closing channel: \(reason.description)", ["net.peer": .string(peer)])
@@ -181,7 +199,7 @@ public final class CastSocket: @unchecked Sendable {
         case .complete:
             flushCiphertext()
             perform(machine.handshakeCompleted())
-        case let .failed(error):
+        case .failed(let error):
             flushCiphertext()  // the alert, if OpenSSL queued one
             close(.tls(error))
         }
@@ -195,12 +213,12 @@ public final class CastSocket: @unchecked Sendable {
             case .incomplete:
                 flushCiphertext()
                 return
-            case let .complete(.data(bytes)):
+            case .complete(.data(let bytes)):
                 flushCiphertext()
                 deliver(bytes)
             case .complete(.closed):
                 close(.closedByPeer)
-            case let .failed(error):
+            case .failed(let error):
                 flushCiphertext()
                 close(.tls(error))
             }

@@ -22,9 +22,9 @@ public struct CastSocketError: Error, Sendable, CustomStringConvertible {
     /// One line for logs.
     public var description: String {
         switch kind {
-        case let .notOpen(state): "socket not open (\(state))"
-        case let .framing(error): "cannot frame message: \(error.reason)"
-        case let .tls(error): "TLS write failed: \(error)"
+        case .notOpen(let state): "socket not open (\(state))"
+        case .framing(let error): "cannot frame message: \(error.reason)"
+        case .tls(let error): "TLS write failed: \(error)"
         }
     }
 }

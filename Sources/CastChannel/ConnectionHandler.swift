@@ -1,6 +1,6 @@
-public import CastWire
 import CastJSON
 import CastLog
+public import CastWire
 
 /// The `tp.connection` namespace (openscreen's `ConnectionNamespaceHandler`): opens and closes virtual
 /// connections in a `VirtualConnectionRouter`, in both directions.

@@ -16,7 +16,7 @@ public enum DeviceAuthCoding {
     /// The binary payload of a reply: `response { … }`, `error { … }` or neither.
     public static func encode(_ reply: DeviceAuthReply) -> [UInt8] {
         switch reply {
-        case let .response(response):
+        case .response(let response):
             return DeviceAuthMessage(
                 response: AuthResponse(
                     signature: response.signature, clientAuthCertificate: response.clientAuthCertificate,
@@ -26,7 +26,7 @@ public enum DeviceAuthCoding {
                     hashAlgorithm: response.hashAlgorithm.map { HashAlgorithm(rawValue: $0.rawValue) },
                     crl: response.crl)
             ).protobufBytes()
-        case let .error(type):
+        case .error(let type):
             return DeviceAuthMessage(error: AuthError(errorType: AuthError.ErrorType(rawValue: type.rawValue)))
                 .protobufBytes()
         case .empty:
@@ -49,7 +49,9 @@ public enum DeviceAuthCoding {
                 DeviceAuthResponse(
                     signature: response.signature, clientAuthCertificate: response.clientAuthCertificate,
                     intermediateCertificates: response.intermediateCertificates,
-                    signatureAlgorithm: response.signatureAlgorithm.map { CastSignatureAlgorithm(rawValue: $0.rawValue) },
+                    signatureAlgorithm: response.signatureAlgorithm.map {
+                        CastSignatureAlgorithm(rawValue: $0.rawValue)
+                    },
                     hashAlgorithm: response.hashAlgorithm.map { CastHashAlgorithm(rawValue: $0.rawValue) },
                     senderNonce: response.senderNonce, crl: response.crl))
         }

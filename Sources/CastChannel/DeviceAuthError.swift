@@ -36,7 +36,7 @@ public struct DeviceAuthError: Error, Sendable, CustomStringConvertible {
         case .payloadParsingFailed: "PAYLOAD_PARSING_FAILED"
         case .timedOut, .channelClosed: "NO_RESPONSE"
         case .challengeNotSent: "NONE"
-        case let .reply(error): error.chromiumName
+        case .reply(let error): error.chromiumName
         }
     }
 
@@ -45,11 +45,11 @@ public struct DeviceAuthError: Error, Sendable, CustomStringConvertible {
         switch kind {
         case .wrongPayloadType: "\(chromiumName): the reply is not a binary message"
         case .noPayload: "\(chromiumName): the reply has no payload"
-        case let .payloadParsingFailed(error): "\(chromiumName): \(error)"
+        case .payloadParsingFailed(let error): "\(chromiumName): \(error)"
         case .timedOut: "\(chromiumName): no device-auth reply before the timeout"
         case .channelClosed: "\(chromiumName): the channel closed before the device-auth reply"
-        case let .challengeNotSent(why): "challenge not sent: \(why)"
-        case let .reply(error): "\(chromiumName): \(error)"
+        case .challengeNotSent(let why): "challenge not sent: \(why)"
+        case .reply(let error): "\(chromiumName): \(error)"
         }
     }
 }

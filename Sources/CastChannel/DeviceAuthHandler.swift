@@ -1,7 +1,7 @@
+import CastLog
 public import CastNet
 public import CastTLS
 public import CastWire
-import CastLog
 public import Foundation
 
 /// Sender side of device authentication (protocol.md §2.5): after TLS, challenges `receiver-0` on the deviceauth
@@ -110,9 +110,9 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
         guard let entry = pending.removeValue(forKey: socketID) else { return }
         entry.timer?.cancel()
         switch result ?? .failure(DeviceAuthError(.channelClosed)) {
-        case let .success(value):
+        case .success(let value):
             entry.completion(.success(value))
-        case let .failure(error):
+        case .failure(let error):
             fail(entry.socket, error, entry.completion)
         }
     }

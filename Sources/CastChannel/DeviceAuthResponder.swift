@@ -1,6 +1,6 @@
+import CastLog
 public import CastTLS
 public import CastWire
-import CastLog
 
 /// Receiver side of device authentication: answers each challenge with a signature over
 /// `nonce || DER(our TLS certificate)` from `DeviceAuthSigner`, or an AuthError it cannot sign.

@@ -1,6 +1,6 @@
+import CastLog
 public import CastNet
 public import CastWire
-import CastLog
 
 /// The `tp.heartbeat` namespace for any number of sockets: answers PING with PONG, sends PINGs and detects dead
 /// connections through one `HeartbeatStateMachine` per socket, with timers on an injected `Clock`.
@@ -47,7 +47,8 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
     /// Starts monitoring `socket` from now.
     public func attach(_ socket: CastSocket) {
         entries[socket.id]?.timer?.cancel()
-        entries[socket.id] = Entry(socket: socket, machine: HeartbeatStateMachine(configuration: configuration, now: clock.now))
+        entries[socket.id] = Entry(
+            socket: socket, machine: HeartbeatStateMachine(configuration: configuration, now: clock.now))
         arm(socket.id)
     }
 
@@ -106,7 +107,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
                     json: HeartbeatMessage(type: .ping).jsonText)
                 ChannelLog.heartbeat.verbose("PING", ChannelLog.metadata(ping, peer: socket.peer))
                 try? socket.send(ping)
-            case let .sendPong(requestID):
+            case .sendPong(let requestID):
                 let pong = CastMessage(
                     sourceID: inbound?.destinationID ?? localID, destinationID: inbound?.sourceID ?? peerID,
                     namespace: CastNamespace.heartbeat.rawValue,

@@ -1,5 +1,5 @@
-public import CastWire
 import CastLog
+public import CastWire
 
 /// Routes each message to the one handler registered for its namespace; messages for unknown namespaces are
 /// logged at debug and dropped (openscreen's `NamespaceRouter`).

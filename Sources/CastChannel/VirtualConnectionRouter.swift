@@ -1,5 +1,5 @@
-public import CastWire
 import CastLog
+public import CastWire
 
 /// Enforces virtual connections in front of a `NamespaceRouter` (openscreen's `VirtualConnectionRouter`).
 ///

@@ -1,6 +1,8 @@
 import CastChannel
+import CastNet
 import CastTLS
 import CastWire
+import Glibc
 import Testing
 
 @Suite struct CastSocketTests {
@@ -22,7 +24,8 @@ import Testing
         let second = ChannelFixtures.json(#"{"type":"GET_STATUS","requestId":2}"#)
         try channel.client.send(first)
         try channel.client.send(second)
-        let reply = ChannelFixtures.json(#"{"type":"RECEIVER_STATUS","requestId":1}"#, from: "receiver-0", to: "sender-0")
+        let reply = ChannelFixtures.json(
+            #"{"type":"RECEIVER_STATUS","requestId":1}"#, from: "receiver-0", to: "sender-0")
         try channel.server.send(reply)
         channel.pump()
         #expect(channel.serverEvents.messages == [first, second])
@@ -52,7 +55,7 @@ import Testing
         try channel.client.sendUnframed(ChannelFixtures.frame(good) + [0x00, 0x01, 0x00, 0x01])
         channel.pump()
         #expect(channel.serverEvents.messages == [good])
-        guard case let .invalidMessage(error)? = channel.serverEvents.closeReasons.first else {
+        guard case .invalidMessage(let error)? = channel.serverEvents.closeReasons.first else {
             Issue.record("expected INVALID_MESSAGE, got \(channel.serverEvents.closeReasons)")
             return
         }
@@ -137,5 +140,42 @@ import Testing
             return
         }
         #expect(channel.clientEvents.openCount == 0)
+    }
+}
+
+@Suite struct CastSocketHandshakeTimeoutTests {
+    @Test func stalledHandshakeClosesWithTimeoutAfterTheLimit() throws {
+        let clock = ManualClock()
+        let pair = InMemoryTransportPair()
+        let events = RecordingSocketDelegate()
+        let socket = try CastSocket(transport: pair.server, security: .tls(ChannelFixtures.serverContext()))
+        socket.delegate = events
+        socket.start(handshakeTimeout: .seconds(10), clock: clock)
+        pair.client.send([0x16, 0x03, 0x01])  // the first bytes of a ClientHello, then nothing
+        pair.pump()
+        clock.advance(by: .seconds(9))
+        #expect(socket.state == .handshaking)
+        clock.advance(by: .seconds(1))
+        guard case .transport(let error)? = events.closeReasons.first else {
+            Issue.record("got \(events.closeReasons)")
+            return
+        }
+        #expect(error.errno == ETIMEDOUT)
+        #expect(events.closeReasons.count == 1)
+    }
+
+    @Test func completedHandshakeCancelsTheTimeout() throws {
+        let clock = ManualClock()
+        let pair = InMemoryTransportPair()
+        let client = try CastSocket(transport: pair.client, security: .tls(ChannelFixtures.clientContext()))
+        let server = try CastSocket(transport: pair.server, security: .tls(ChannelFixtures.serverContext()))
+        server.start(handshakeTimeout: .seconds(10), clock: clock)
+        client.start(handshakeTimeout: .seconds(10), clock: clock)
+        #expect(clock.pendingTimerCount == 2)
+        pair.pump()
+        #expect(clock.pendingTimerCount == 0)
+        clock.advance(by: .seconds(30))
+        #expect(client.state == .open)
+        #expect(server.state == .open)
     }
 }

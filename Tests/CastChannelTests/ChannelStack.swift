@@ -32,8 +32,10 @@ final class ChannelStack: CastSocketDelegate {
     let heartbeat: HeartbeatHandler
     let events = RecordingSocketDelegate()
 
-    init(clock: any Clock, heartbeat configuration: HeartbeatStateMachine.Configuration = .init(),
-         localID: String, peerID: String) {
+    init(
+        clock: any Clock, heartbeat configuration: HeartbeatStateMachine.Configuration = .init(),
+        localID: String, peerID: String
+    ) {
         router = VirtualConnectionRouter(namespaces: namespaces)
         connections = ConnectionHandler(router: router)
         heartbeat = HeartbeatHandler(clock: clock, configuration: configuration, localID: localID, peerID: peerID)

@@ -31,8 +31,11 @@ struct MemoryChannel {
     let serverEvents = RecordingSocketDelegate()
 
     /// Builds and starts both sides; call `pump()` to let them talk.
-    init(serverSecurity: CastSocketSecurity? = nil, clientSecurity: CastSocketSecurity? = nil) throws {
-        pair = InMemoryTransportPair()
+    init(
+        serverSecurity: CastSocketSecurity? = nil, clientSecurity: CastSocketSecurity? = nil,
+        labels: (client: String, server: String) = ("memory-client", "memory-server")
+    ) throws {
+        pair = InMemoryTransportPair(clientLabel: labels.client, serverLabel: labels.server)
         client = try CastSocket(
             transport: pair.client, security: clientSecurity ?? .tls(try ChannelFixtures.clientContext()))
         server = try CastSocket(
@@ -51,7 +54,8 @@ struct MemoryChannel {
 enum ChannelFixtures {
     /// The receiver's short-lived TLS certificate (EC for speed; device auth signs with the RSA fixture key).
     static let tlsCertificate: Result<DeviceCertificate, CertificateError> = Result {
-        () throws(CertificateError) in try DeviceCertificate.generateSelfSigned(commonName: "castscope-test", keyType: .ecP256)
+        () throws(CertificateError) in
+        try DeviceCertificate.generateSelfSigned(commonName: "castscope-test", keyType: .ecP256)
     }
 
     static func serverContext() throws -> TLSContext {

@@ -19,7 +19,7 @@ final class TamperingResponder: CastMessageHandler {
 
     func handle(_ message: CastMessage, from socket: CastSocket) {
         guard let challenge = DeviceAuthCoding.challenge(from: message),
-            case var .response(response) = signer.respond(to: challenge, tlsCertificateDER: tlsDER)
+            case .response(var response) = signer.respond(to: challenge, tlsCertificateDER: tlsDER)
         else { return }
         response.signature = tamper(response.signature)
         try? socket.send(
@@ -53,7 +53,8 @@ struct DeviceAuthSetup {
             commonName: "emulator", lifetime: 2 * 86_400, keyType: .ecP256, now: now.addingTimeInterval(-3_600))
         tlsDER = tls.certificate.derBytes
         stacks = try StackPair(serverContext: TLSContext(configuration: .server(certificate: tls)))
-        let responder = receiverHandler?(signer, tlsDER) ?? DeviceAuthResponder(signer: signer, tlsCertificateDER: tlsDER)
+        let responder =
+            receiverHandler?(signer, tlsDER) ?? DeviceAuthResponder(signer: signer, tlsCertificateDER: tlsDER)
         stacks.receiver.namespaces.register(responder, for: .deviceAuth)
         handler = DeviceAuthHandler(
             verifier: DeviceAuthVerifier(trustStore: try ChannelFixtures.trustStore(root: root)), clock: stacks.clock)
@@ -69,7 +70,7 @@ struct DeviceAuthSetup {
 
     /// The failure's Chromium name, or nil on success / no result.
     var failureName: String? {
-        guard case let .failure(error)? = results.first else { return nil }
+        guard case .failure(let error)? = results.first else { return nil }
         return error.chromiumName
     }
 }
@@ -79,7 +80,7 @@ struct DeviceAuthSetup {
         let setup = try DeviceAuthSetup()
         setup.authenticate()
         #expect(setup.results.count == 1)
-        guard case let .success(result)? = setup.results.first else {
+        guard case .success(let result)? = setup.results.first else {
             Issue.record("got \(setup.results)")
             return
         }
@@ -91,9 +92,10 @@ struct DeviceAuthSetup {
     @Test func challengeIsBinarySHA256WithSixteenByteNonceToReceiverZero() throws {
         let setup = try DeviceAuthSetup()
         setup.authenticate()
-        let challenge = try #require(setup.stacks.receiver.events.messages.first {
-            $0.namespace == CastNamespace.deviceAuth.rawValue
-        })
+        let challenge = try #require(
+            setup.stacks.receiver.events.messages.first {
+                $0.namespace == CastNamespace.deviceAuth.rawValue
+            })
         #expect(challenge.destinationID == "receiver-0")
         #expect(challenge.payloadType == .binary)
         let decoded = try #require(DeviceAuthCoding.challenge(from: challenge))
@@ -164,7 +166,7 @@ struct DeviceAuthSetup {
         setup.stacks.clock.advance(by: .seconds(10))
         setup.stacks.clock.advance(by: .seconds(10))
         #expect(setup.results.count == 1)
-        guard case let .failure(error)? = setup.results.first, case .timedOut = error.kind else {
+        guard case .failure(let error)? = setup.results.first, case .timedOut = error.kind else {
             Issue.record("got \(setup.results)")
             return
         }

@@ -3,7 +3,9 @@ import CastNet
 import Testing
 
 @Suite struct HeartbeatStateMachineTests {
-    private func at(_ seconds: Int) -> MonotonicInstant { MonotonicInstant(nanoseconds: UInt64(seconds) * 1_000_000_000) }
+    private func at(_ seconds: Int) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: UInt64(seconds) * 1_000_000_000)
+    }
 
     @Test func sendsPingAfterFiveQuietSeconds() {
         var machine = HeartbeatStateMachine(now: at(0))
@@ -41,7 +43,8 @@ import Testing
     }
 
     @Test func intervalsAreConfigurable() {
-        let configuration = HeartbeatStateMachine.Configuration(pingInterval: .seconds(10), livenessTimeout: .seconds(20))
+        let configuration = HeartbeatStateMachine.Configuration(
+            pingInterval: .seconds(10), livenessTimeout: .seconds(20))
         var machine = HeartbeatStateMachine(configuration: configuration, now: at(0))
         #expect(machine.timeAdvanced(to: at(5)) == [])
         #expect(machine.timeAdvanced(to: at(10)) == [.sendPing])

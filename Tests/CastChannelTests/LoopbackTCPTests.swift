@@ -42,7 +42,9 @@ struct LoopbackChannel {
         let serverContext = try ChannelFixtures.serverContext()
         let server = self.server
         listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { connection in
-            guard let socket = try? CastSocket(transport: TCPTransport(connection: connection), security: .tls(serverContext))
+            guard
+                let socket = try? CastSocket(
+                    transport: TCPTransport(connection: connection), security: .tls(serverContext))
             else { return }
             socket.delegate = receiver.value
             server.value = socket
@@ -54,7 +56,9 @@ struct LoopbackChannel {
         let clientContext = try ChannelFixtures.clientContext()
         let client = self.client
         try await loop.submit {
-            guard let socket = try? CastSocket(transport: TCPTransport(connection: connection), security: .tls(clientContext))
+            guard
+                let socket = try? CastSocket(
+                    transport: TCPTransport(connection: connection), security: .tls(clientContext))
             else { return }
             socket.delegate = sender.value
             client.value = socket
@@ -72,7 +76,8 @@ struct LoopbackChannel {
     @Test func connectGetStatusAndPingPongOverLoopbackTLS() async throws {
         let channel = try await LoopbackChannel()
         defer { channel.shutdown() }
-        let client = channel.client, sender = channel.sender
+        let client = channel.client
+        let sender = channel.sender
         #expect(try await eventually(on: channel.loop) { client.value?.state == .open })
         try await channel.loop.submit {
             guard let socket = client.value else { return }
@@ -80,28 +85,32 @@ struct LoopbackChannel {
             try? socket.send(ChannelFixtures.json(#"{"type":"GET_STATUS","requestId":9}"#))
             try? socket.send(ChannelFixtures.json(#"{"type":"PING"}"#, namespace: .heartbeat))
         }
-        #expect(try await eventually(on: channel.loop) {
-            let payloads = sender.value.events.messages.compactMap(\.payloadUTF8)
-            return payloads.contains(#"{"type":"RECEIVER_STATUS","requestId":9}"#)
-                && payloads.contains(#"{"type":"PONG"}"#)
-        })
+        #expect(
+            try await eventually(on: channel.loop) {
+                let payloads = sender.value.events.messages.compactMap(\.payloadUTF8)
+                return payloads.contains(#"{"type":"RECEIVER_STATUS","requestId":9}"#)
+                    && payloads.contains(#"{"type":"PONG"}"#)
+            })
         #expect(try await channel.loop.submit { client.value?.peer } == channel.listener.localAddress.description)
     }
 
     @Test func oversizeFrameOverLoopbackClosesWithInvalidMessage() async throws {
         let channel = try await LoopbackChannel()
         defer { channel.shutdown() }
-        let client = channel.client, receiver = channel.receiver, sender = channel.sender
+        let client = channel.client
+        let receiver = channel.receiver
+        let sender = channel.sender
         #expect(try await eventually(on: channel.loop) { client.value?.state == .open })
         try await channel.loop.submit {
             let ping = ChannelFixtures.json(#"{"type":"PING"}"#, namespace: .heartbeat)
             try? client.value?.sendUnframed((try? ChannelFixtures.frame(ping)) ?? [])
             try? client.value?.sendUnframed([0x00, 0x10, 0x00, 0x00])
         }
-        #expect(try await eventually(on: channel.loop) {
-            guard case .invalidMessage? = receiver.value.events.closeReasons.first else { return false }
-            return true
-        })
+        #expect(
+            try await eventually(on: channel.loop) {
+                guard case .invalidMessage? = receiver.value.events.closeReasons.first else { return false }
+                return true
+            })
         #expect(try await channel.loop.submit { receiver.value.events.messages.count } == 1)
         #expect(try await eventually(on: channel.loop) { !sender.value.events.closeReasons.isEmpty })
     }
@@ -110,16 +119,20 @@ struct LoopbackChannel {
         let channel = try await LoopbackChannel(
             senderHeartbeat: .init(pingInterval: .milliseconds(20), livenessTimeout: .milliseconds(100)))
         defer { channel.shutdown() }
-        let client = channel.client, server = channel.server, receiver = channel.receiver, sender = channel.sender
+        let client = channel.client
+        let server = channel.server
+        let receiver = channel.receiver
+        let sender = channel.sender
         #expect(try await eventually(on: channel.loop) { server.value?.state == .open })
         try await channel.loop.submit {
             guard let socket = server.value else { return }
             receiver.value.heartbeat.setSuspended(true, for: socket)
         }
-        #expect(try await eventually(on: channel.loop) {
-            guard case .pingTimeout? = sender.value.events.closeReasons.first else { return false }
-            return true
-        })
+        #expect(
+            try await eventually(on: channel.loop) {
+                guard case .pingTimeout? = sender.value.events.closeReasons.first else { return false }
+                return true
+            })
         #expect(try await channel.loop.submit { client.value?.state } == .closed)
     }
 }

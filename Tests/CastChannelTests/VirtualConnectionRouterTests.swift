@@ -12,8 +12,9 @@ import Testing
         #expect(stacks.echo.seen.count == 1)
         let replies = stacks.sender.events.messages.filter { $0.namespace == CastNamespace.receiver.rawValue }
         #expect(replies.map(\.payloadUTF8) == [#"{"type":"RECEIVER_STATUS","requestId":42}"#])
-        #expect(stacks.receiver.router.table.contains(
-            VirtualConnection(socketID: stacks.server.id, localID: "receiver-0", peerID: "sender-0")))
+        #expect(
+            stacks.receiver.router.table.contains(
+                VirtualConnection(socketID: stacks.server.id, localID: "receiver-0", peerID: "sender-0")))
     }
 
     @Test func connectCarriesSenderInfoAndStrongConnType() throws {
@@ -66,8 +67,9 @@ import Testing
         let expected = VirtualConnection(socketID: stacks.client.id, localID: "sender-0", peerID: "receiver-0")
         #expect(closed == [expected])
         #expect(!stacks.sender.router.table.contains(expected))
-        #expect(!stacks.receiver.router.table.contains(
-            VirtualConnection(socketID: stacks.server.id, localID: "receiver-0", peerID: "sender-0")))
+        #expect(
+            !stacks.receiver.router.table.contains(
+                VirtualConnection(socketID: stacks.server.id, localID: "receiver-0", peerID: "sender-0")))
         // Nothing answers a CLOSE, and the receiver's later status no longer reaches the sender's handlers.
         let closes = stacks.receiver.events.messages.filter { $0.namespace == CastNamespace.connection.rawValue }
         #expect(closes.count == 1)  // only the sender's CONNECT
