@@ -123,6 +123,12 @@ let package = Package(
             exclude: ["pyframes.py", "pydns.py"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "ChannelBench",
+            dependencies: ["CastReceiver", "CastChannel", "CastNet", "CastTLS", "CastWire", "CastJSON"],
+            path: "Benchmarks/ChannelBench",
+            swiftSettings: strictSettings
+        ),
     ] + fuzzTargets.map { fuzz in
         .executableTarget(name: fuzz.name, dependencies: fuzz.dependencies + ["FuzzSupport"], path: "Fuzz/\(fuzz.name)",
                           swiftSettings: strictSettings)

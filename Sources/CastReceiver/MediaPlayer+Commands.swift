@@ -1,0 +1,191 @@
+public import CastJSON
+public import CastNet
+
+extension MediaPlayer {
+    /// Handles one media-namespace request (already parsed JSON) at `now`; `loadFailure` is the `load-failed` fault.
+    public mutating func handle(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int? = nil)
+        -> MediaPlayerReply
+    {
+        _ = advance(to: now)
+        let type = request["type"]?.stringValue ?? ""
+        switch type {
+        case "GET_STATUS": return .status
+        case "LOAD": return load(request, now: now, loadFailure: loadFailure)
+        case "QUEUE_LOAD": return queueLoad(request, now: now, loadFailure: loadFailure)
+        default: break
+        }
+        guard hasActiveSession, let sessionID = mediaSessionID else { return .invalidPlayerState }
+        if let requested = request["mediaSessionId"], requested.intValue != sessionID {
+            return .invalidRequest("INVALID_MEDIA_SESSION_ID")
+        }
+        switch type {
+        case "PLAY": return play(now: now)
+        case "PAUSE": return pause(now: now)
+        case "STOP":
+            rebase(at: now)
+            goIdle(reason: "CANCELLED")
+            return .statusChanged
+        case "SEEK": return seek(request, now: now)
+        case "SET_PLAYBACK_RATE": return setRate(request, now: now)
+        case "SET_VOLUME": return setVolume(request)
+        case "EDIT_TRACKS_INFO":
+            if let ids = request["activeTrackIds"] { activeTrackIDs = ids }
+            if let style = request["textTrackStyle"] { textTrackStyle = style }
+            return .statusChanged
+        case "QUEUE_NEXT": return jump(by: 1, now: now)
+        case "QUEUE_PREV": return jump(by: -1, now: now)
+        case "QUEUE_UPDATE": return queueUpdate(request, now: now)
+        case "QUEUE_INSERT": return queueInsert(request, now: now)
+        case "QUEUE_REMOVE": return queueRemove(request, now: now)
+        case "QUEUE_REORDER": return queueReorder(request)
+        default: return .invalidRequest("INVALID_COMMAND")
+        }
+    }
+
+    private mutating func load(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int?) -> MediaPlayerReply {
+        if let loadFailure {
+            return .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(Int64(loadFailure))])
+        }
+        var queue: [Item] = []
+        var startIndex = 0
+        if let queueData = request["queueData"], let entries = queueData["items"]?.arrayValue, !entries.isEmpty {
+            for entry in entries {
+                guard let item = makeItem(entry) else { return .invalidRequest("INVALID_PARAMS") }
+                queue.append(item)
+            }
+            startIndex = Int(clamping: queueData["startIndex"]?.intValue ?? 0)
+            if let mode = queueData["repeatMode"]?.stringValue { repeatMode = mode }
+        } else {
+            guard let media = request["media"], let item = makeItem(["media": media]) else {
+                return .invalidRequest("INVALID_PARAMS")
+            }
+            queue = [item]
+            repeatMode = "REPEAT_OFF"
+        }
+        guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
+        beginSession(items: queue)
+        customData = request["customData"]
+        activeTrackIDs = request["activeTrackIds"]
+        let position = request["currentTime"]?.doubleValue ?? queue[startIndex].startTime
+        start(index: startIndex, at: position, autoplay: request["autoplay"]?.boolValue ?? true, now: now)
+        return .statusChanged
+    }
+
+    private mutating func queueLoad(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int?)
+        -> MediaPlayerReply
+    {
+        if let loadFailure {
+            return .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(Int64(loadFailure))])
+        }
+        guard let entries = request["items"]?.arrayValue, !entries.isEmpty else {
+            return .invalidRequest("INVALID_PARAMS")
+        }
+        var queue: [Item] = []
+        for entry in entries {
+            guard let item = makeItem(entry) else { return .invalidRequest("INVALID_PARAMS") }
+            queue.append(item)
+        }
+        let startIndex = Int(clamping: request["startIndex"]?.intValue ?? 0)
+        guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
+        beginSession(items: queue)
+        repeatMode = request["repeatMode"]?.stringValue ?? "REPEAT_OFF"
+        customData = request["customData"]
+        let position = request["currentTime"]?.doubleValue ?? queue[startIndex].startTime
+        start(index: startIndex, at: position, autoplay: queue[startIndex].autoplay, now: now)
+        return .statusChanged
+    }
+
+    private mutating func beginSession(items queue: [Item]) {
+        mediaSessionID = nextMediaSessionID
+        nextMediaSessionID += 1
+        items = queue
+        playbackRate = 1
+        textTrackStyle = nil
+    }
+
+    /// A queue item from `{media, autoplay, startTime, customData}`; nil without a content id or URL.
+    private mutating func makeItem(_ entry: JSONValue) -> Item? {
+        guard var media = entry["media"]?.objectValue,
+              media["contentId"]?.stringValue != nil || media["contentUrl"]?.stringValue != nil
+        else { return nil }
+        let live = media["streamType"]?.stringValue == "LIVE"
+        if live {
+            media["duration"] = nil
+        } else if media["duration"]?.doubleValue.map({ $0 > 0 }) != true {
+            media["duration"] = .double(defaultDuration)
+        }
+        let item = Item(
+            itemID: nextItemID, media: media, autoplay: entry["autoplay"]?.boolValue ?? true,
+            startTime: entry["startTime"]?.doubleValue ?? 0, customData: entry["customData"])
+        nextItemID += 1
+        return item
+    }
+
+    private mutating func play(now: MonotonicInstant) -> MediaPlayerReply {
+        switch playerState {
+        case .paused:
+            positionSince = now
+            playerState = .playing
+        case .buffering: playAfterBuffering = true
+        case .playing, .idle: break
+        }
+        return .statusChanged
+    }
+
+    private mutating func pause(now: MonotonicInstant) -> MediaPlayerReply {
+        switch playerState {
+        case .playing:
+            rebase(at: now)
+            playerState = .paused
+        case .buffering: playAfterBuffering = false
+        case .paused, .idle: break
+        }
+        return .statusChanged
+    }
+
+    private mutating func seek(_ request: JSONValue, now: MonotonicInstant) -> MediaPlayerReply {
+        rebase(at: now)
+        var target = positionBase
+        if let absolute = request["currentTime"]?.doubleValue {
+            target = absolute
+        } else if let relative = request["relativeTime"]?.doubleValue {
+            target += relative
+        } else {
+            return .invalidRequest("INVALID_PARAMS")
+        }
+        target = max(target, 0)
+        if let duration = currentItem?.duration { target = min(target, duration) }
+        positionBase = target
+        switch request["resumeState"]?.stringValue {
+        case "PLAYBACK_START":
+            if playerState == .buffering { playAfterBuffering = true } else { playerState = .playing }
+        case "PLAYBACK_PAUSE":
+            if playerState == .buffering { playAfterBuffering = false } else { playerState = .paused }
+        default: break
+        }
+        return .statusChanged
+    }
+
+    private mutating func setRate(_ request: JSONValue, now: MonotonicInstant) -> MediaPlayerReply {
+        var rate = playbackRate
+        if let absolute = request["playbackRate"]?.doubleValue {
+            rate = absolute
+        } else if let relative = request["relativePlaybackRate"]?.doubleValue {
+            rate *= relative
+        }
+        guard rate >= 0.5, rate <= 2 else { return .invalidRequest("INVALID_PARAMS") }
+        rebase(at: now)
+        playbackRate = rate
+        return .statusChanged
+    }
+
+    private mutating func setVolume(_ request: JSONValue) -> MediaPlayerReply {
+        guard let volume = request["volume"], volume.objectValue != nil else { return .invalidRequest("INVALID_PARAMS") }
+        if let level = volume["level"]?.doubleValue {
+            guard level >= 0, level <= 1 else { return .invalidRequest("INVALID_PARAMS") }
+            volumeLevel = level
+        }
+        if let flag = volume["muted"]?.boolValue { muted = flag }
+        return .statusChanged
+    }
+}
