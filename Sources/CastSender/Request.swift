@@ -1,4 +1,5 @@
 public import CastLog
+import CastNet
 
 /// `GCKRequest`: one command sent to the receiver, ending exactly once — reply, error reply, timeout, `cancel()`,
 /// replacement by a newer request of the same kind, or the end of the session.
@@ -93,5 +94,19 @@ public final class Request: @unchecked Sendable, CustomStringConvertible {
     /// `LOAD #7 (in progress)`.
     public var description: String {
         "\(kind) #\(requestID) (\(lifecycle.outcome.map(\.description) ?? "in progress"))"
+    }
+}
+
+extension Request {
+    /// A request that fails with `error` on the next turn of `loop` (at once without a loop), so that a delegate
+    /// set on the returned request still hears it.
+    static func failedLater(_ kind: String, _ error: CastError, loop: EventLoop?) -> Request {
+        let request = Request(requestID: 0, kind: kind)
+        guard let loop else {
+            request.fail(error)
+            return request
+        }
+        loop.execute { request.fail(error) }
+        return request
     }
 }
