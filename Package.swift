@@ -104,7 +104,8 @@ let package = Package(
         .testTarget(
             name: "CastReceiverTests", dependencies: ["CastReceiver", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastSenderTests", dependencies: ["CastSender", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "castscopeTests",
             dependencies: ["castscope", "CastTestSupport"],
