@@ -26,6 +26,8 @@ public struct CastOptions: Sendable {
     public var keyLog: (any KeyLogSink)?
     /// Where the resume record is kept, nil for nowhere.
     public var resumeFilePath: String?
+    /// Only join a running receiver app, never launch one.
+    public var joinOnly = false
     /// Our endpoint id on every virtual connection.
     public var senderID = "sender-0"
 

@@ -60,6 +60,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         configuration.authenticate = options.deviceAuthentication
         configuration.backoff = options.backoff
         configuration.stopApplicationOnEnd = options.stopReceiverApplicationWhenEndingSession
+        configuration.joinOnly = options.joinOnly
         machine = SessionStateMachine(configuration: configuration, deviceID: device.deviceID,
                                       seed: UInt64(truncatingIfNeeded: clock.now.nanoseconds) | 1)
         requests = PendingRequests(clock: clock, timeout: options.requestTimeout,
@@ -194,9 +195,12 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         case .launch: launch()
         case let .connectApplication(app): connectApplication(app)
         case let .stopApplication(sessionID):
-            var stop = ReceiverRequest(type: .stop)
+            // Untracked: the session ends right after, so no reply could be waited for.
+            var stop = ReceiverRequest(type: .stop, requestID: requests.reserveID())
             stop.sessionID = sessionID
-            _ = receiverRequest("STOP", stop)
+            SenderLog.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
+            sendJSON(stop.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
+                     log: SenderLog.receiverControlChannel)
         case .closeTransport: closeTransport()
         case let .scheduleReconnect(delay):
             SenderLog.session.info("reconnecting in \(delay) (attempt \(machine.reconnectAttempt))", metadata())

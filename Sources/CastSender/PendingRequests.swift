@@ -41,6 +41,9 @@ public final class PendingRequests: @unchecked Sendable {
         return made
     }
 
+    /// A fresh id for a message whose reply nobody waits for.
+    public func reserveID() -> Int64 { tracker.makeID() }
+
     /// A reply with `requestID` arrived: ends that request with `outcome`; false when no request waits for it.
     @discardableResult
     public func reply(_ requestID: Int64, _ outcome: RequestOutcome) -> Bool {

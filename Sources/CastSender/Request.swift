@@ -72,6 +72,8 @@ public final class Request: @unchecked Sendable, CustomStringConvertible {
         switch outcome {
         case .completed:
             SenderLog.request.debug("\(kind) completed", fields)
+        case let .failed(error) where error.code == .sessionIsNotActive:
+            SenderLog.request.info("\(kind) ended with the session: \(error)", fields)
         case let .failed(error):
             SenderLog.request.warning("\(kind) failed: \(error)", fields)
         case let .aborted(reason):

@@ -21,6 +21,8 @@ public struct SessionStateMachine: Sendable {
         public var backoff = ReconnectBackoff()
         /// `stopReceiverApplicationWhenEndingSession`.
         public var stopApplicationOnEnd = false
+        /// Only join a running app; fail with ApplicationNotRunning instead of launching (`castscope cast status`).
+        public var joinOnly = false
 
         /// A configuration for `appID`.
         public init(appID: String) { self.appID = appID }
@@ -124,6 +126,11 @@ public struct SessionStateMachine: Sendable {
         case .querying:
             if !configuration.launchOptions.relaunchIfRunning, let app = runningApp(in: apps, sessionID: nil) {
                 return becomeConnected(app, notification: .didStart)
+            }
+            if configuration.joinOnly {
+                state = .failed
+                return [.closeTransport,
+                        .notify(.didFailToStart(CastError(.applicationNotRunning, "\(configuration.appID) is not running")))]
             }
             state = .launching
             return [.launch]

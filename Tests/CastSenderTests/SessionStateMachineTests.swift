@@ -178,3 +178,21 @@ import Testing
         #expect(ListenerOrder.ordered(.didEnd(nil), app: ["app"], framework: ["fw"]) == ["fw", "app"])
     }
 }
+
+@Suite struct JoinOnlySessionTests {
+    @Test func joinOnlyFailsInsteadOfLaunching() {
+        var configuration = SessionStateMachine.Configuration(appID: "CC1AD845")
+        configuration.authenticate = false
+        configuration.joinOnly = true
+        var machine = SessionStateMachine(configuration: configuration, deviceID: "d")
+        _ = machine.start()
+        _ = machine.transportConnected()
+        let actions = machine.receiverStatus(SessionStateMachineTests.status([]))
+        #expect(!actions.contains(.launch))
+        guard case let .didFailToStart(error) = SessionStateMachineTests.notifications(actions).last else {
+            Issue.record("no didFailToStart")
+            return
+        }
+        #expect(error.code == .applicationNotRunning)
+    }
+}
