@@ -1,0 +1,79 @@
+import CastNet
+import CastReceiver
+import CastTLS
+import CastTestSupport
+import Foundation
+import Testing
+
+/// `castscope cast` as a separate process against the in-process emulator on loopback.
+@Suite(.serialized) struct CastCommandProcessTests {
+    static func cast(_ harness: SenderHarness, _ arguments: [String], auth: [String]) throws -> CastscopeProcess.Result {
+        try CastscopeProcess.run(["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + arguments)
+    }
+
+    @Test func loadPauseStatusAndQuitWithDeviceAuthentication() async throws {
+        let harness = try SenderHarness()
+        let root = NSTemporaryDirectory() + "castscope-root-\(UUID().uuidString).pem"
+        try harness.emulator.deviceCertificate.certificate.pemString.write(toFile: root, atomically: true,
+                                                                            encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let auth = ["--trust-root", root]
+        let load = try Self.cast(harness, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"], auth: auth)
+        #expect(load.exitCode == 0, "\(load.standardError)")
+        #expect(try Self.cast(harness, ["pause"], auth: auth).exitCode == 0)
+        // A pause during BUFFERING takes effect when buffering ends.
+        var status = try Self.cast(harness, ["status"], auth: auth)
+        _ = await SenderHarness.eventually {
+            status = (try? Self.cast(harness, ["status"], auth: auth)) ?? status
+            return status.standardOutput.contains("PAUSED")
+        }
+        #expect(status.standardOutput.contains("Default Media Receiver"))
+        #expect(status.standardOutput.contains("PAUSED"))
+        #expect(status.standardOutput.contains("Bunny"))
+        #expect(try Self.cast(harness, ["quit"], auth: auth).exitCode == 0)
+        let after = try Self.cast(harness, ["status"], auth: auth)
+        #expect(after.standardOutput.contains("Backdrop"))
+        await harness.shutdown()
+    }
+
+    @Test func failureExitsOneWithTheSDKErrorNameAndAHint() async throws {
+        let harness = try SenderHarness()
+        let noTrust = try Self.cast(harness, ["launch"], auth: [])
+        #expect(noTrust.exitCode == 1)
+        #expect(noTrust.standardError.contains("GCKErrorCodeDeviceCertificateNotTrusted (43)"))
+        #expect(noTrust.standardError.contains("Hint:"))
+        let noMedia = try Self.cast(harness, ["play"], auth: ["--insecure-skip-auth"])
+        #expect(noMedia.exitCode == 1)
+        #expect(noMedia.standardError.contains("GCKErrorCodeNoMediaSession (32)"))
+        #expect(noMedia.standardError.contains("device authentication is off"))
+        await harness.shutdown()
+    }
+
+    @Test func sendPrintsTheAdAppsReply() async throws {
+        let harness = try SenderHarness()
+        let result = try Self.cast(harness, ["--app", ReceiverAppDefinition.adInsertionID, "send",
+                                             ReceiverAppDefinition.adInsertionNamespace, "requestAd,http://a.test,4"],
+                                   auth: ["--insecure-skip-auth"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("onContentPauseRequested,4"))
+        await harness.shutdown()
+    }
+
+    @Test func jsonLogFileCarriesSessionMetadata() async throws {
+        let harness = try SenderHarness()
+        let log = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let filter = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).filter"
+        try "minimum = verbose\n".write(toFile: filter, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: filter) }
+        let result = try Self.cast(harness, ["--log-filter", filter, "--log-file", log, "launch"],
+                                   auth: ["--insecure-skip-auth"])
+        #expect(result.exitCode == 0)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("\"class\":\"GCKSessionManager\""))
+        #expect(text.contains("\"cast.session\""))
+        #expect(text.contains("\"cast.transport\""))
+        #expect(text.contains("\"class\":\"GCKReceiverControlChannel\""))
+        await harness.shutdown()
+    }
+}
