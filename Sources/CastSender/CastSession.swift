@@ -260,7 +260,11 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private func connectReceiver() {
         guard let socket else { return }
         try? connections.connect(on: socket, from: options.senderID, to: CastEndpointID.platformReceiver)
-        _ = receiverRequest("GET_STATUS", ReceiverRequest(type: .getStatus))
+        let request = receiverRequest("GET_STATUS", ReceiverRequest(type: .getStatus))
+        request.whenFinished { [weak self] outcome in
+            guard let self, case let .failed(error) = outcome, error.code != .sessionIsNotActive else { return }
+            feed(machine.statusRequestFailed(error))
+        }
     }
 
     private func launch() {

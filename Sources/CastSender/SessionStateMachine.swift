@@ -119,6 +119,20 @@ public struct SessionStateMachine: Sendable {
         return [.closeTransport, .notify(.didFailToStart(error))]
     }
 
+    /// The GET_STATUS after CONNECT got no RECEIVER_STATUS (timeout or error reply): a start fails, a resume
+    /// counts it as a lost connection and tries again.
+    public mutating func statusRequestFailed(_ error: CastError) -> [SessionAction] {
+        switch state {
+        case .querying:
+            state = .failed
+            return [.closeTransport, .notify(.didFailToStart(error))]
+        case .resuming:
+            return connectionLost(error)
+        default:
+            return []
+        }
+    }
+
     /// A RECEIVER_STATUS arrived.
     public mutating func receiverStatus(_ status: ReceiverStatus) -> [SessionAction] {
         let apps = status.status?.applications ?? []

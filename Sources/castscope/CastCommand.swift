@@ -280,7 +280,7 @@ enum CastCommand {
         -> Device
     {
         if let text, let (ip, port) = parseHostPort(text) {
-            return Device(instanceName: text, instanceLabel: text, host: text, port: port, addresses: [ip],
+            return Device(instanceName: text, instanceLabel: text, host: ip.description, port: port, addresses: [ip],
                           txt: [Array("id=\(text)".utf8), Array("fn=\(text)".utf8)], interfaceIndex: 0, via: .builtin)
         }
         let interfaces = try DiscoveryInterfaces.select(names: [])

@@ -103,3 +103,8 @@ final class CallbackRecorder: SessionManagerListener, RemoteMediaClientListener,
     func castChannel(_ channel: GenericCastChannel, didReceiveTextMessage message: String) { record("text \(message)") }
     func castChannelDidConnect(_ channel: GenericCastChannel) { record("channelConnected") }
 }
+
+/// Directory counting for the descriptor-leak test.
+enum FileManagerShim {
+    static func count(_ path: String) throws -> Int { try FileManager.default.contentsOfDirectory(atPath: path).count }
+}

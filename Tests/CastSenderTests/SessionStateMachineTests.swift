@@ -196,3 +196,20 @@ import Testing
         #expect(error.code == .applicationNotRunning)
     }
 }
+
+@Suite struct StatusQueryFailureTests {
+    @Test func unansweredStatusFailsAStartAndRetriesAResume() {
+        var machine = SessionStateMachine(configuration: .init(appID: "CC1AD845"), deviceID: "d")
+        _ = machine.start()
+        _ = machine.transportConnected()
+        _ = machine.authenticated()
+        let failed = machine.statusRequestFailed(CastError(.timeout))
+        #expect(SessionStateMachineTests.notifications(failed) == [.didFailToStart(CastError(.timeout))])
+        var resuming = SessionStateMachineTests.connected()
+        _ = resuming.connectionLost(CastError(.networkError))
+        _ = resuming.reconnectDue()
+        let retry = resuming.statusRequestFailed(CastError(.timeout))
+        #expect(retry.contains(.closeTransport))
+        #expect(resuming.state == .suspended(.networkError))
+    }
+}
