@@ -44,7 +44,9 @@ public struct RemoteMediaClientState: Sendable {
         let elapsed = Double((now - statusInstant).components.seconds)
             + Double((now - statusInstant).components.attoseconds) / 1e18
         var position = reported + max(0, elapsed) * (status.playbackRate ?? 1)
-        if let duration = status.media?.duration, duration > 0, streamType != .live { position = min(position, duration) }
+        if let duration = status.media?.duration, duration > 0, streamType != .live {
+            position = min(position, duration)
+        }
         return max(0, position)
     }
 

@@ -46,7 +46,8 @@ public struct SessionResumeRecord: Sendable, Hashable {
             let transport = values["transport_id"]
         else { return nil }
         self.init(deviceID: device, sessionID: session, transportID: transport, appID: values["app_id"],
-                  host: values["host"], port: values["port"].flatMap { Int($0) }.flatMap { (1...65535).contains($0) ? $0 : nil })
+                  host: values["host"],
+                  port: values["port"].flatMap { Int($0) }.flatMap { (1...65535).contains($0) ? $0 : nil })
     }
 
     /// The file's text.

@@ -143,8 +143,8 @@ public struct SessionStateMachine: Sendable {
             }
             if configuration.joinOnly {
                 state = .failed
-                return [.closeTransport,
-                        .notify(.didFailToStart(CastError(.applicationNotRunning, "\(configuration.appID) is not running")))]
+                let error = CastError(.applicationNotRunning, "\(configuration.appID) is not running")
+                return [.closeTransport, .notify(.didFailToStart(error))]
             }
             state = .launching
             return [.launch]

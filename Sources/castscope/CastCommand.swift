@@ -40,7 +40,8 @@ enum CastCommand {
                 .option("timeout", value: "duration", help: "Discovery time and request timeout.", default: "5s"),
             ],
             subcommands: [
-                command("status", "Print the receiver and media status.", options: [.flag("json", help: "Print JSON.")]),
+                command("status", "Print the receiver and media status.",
+                        options: [.flag("json", help: "Print JSON.")]),
                 command("launch", "Launch (or join) the app."),
                 command("load", "Load a URL.", arguments: [.init("url", help: "The media URL.")], options: [
                     .option("content-type", value: "type", help: "MIME type.", default: "video/mp4"),
@@ -80,13 +81,15 @@ enum CastCommand {
         let timeout = try invocation.duration("timeout") ?? .seconds(5)
         try configureLogging(invocation)
         defer { Logger.shared.flush() }
-        var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [invocation.option("app") ?? "CC1AD845"]))
+        let appID = invocation.option("app") ?? "CC1AD845"
+        var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [appID]))
         options.requestTimeout = timeout
         options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
         options.trustStore = try invocation.option("trust-root").map { path in
             try CastTrustStore(pem: try String(contentsOfFile: path, encoding: .utf8))
         }
-        options.keyLog = try invocation.option("keylog").map { try KeyLogFile(path: $0) } ?? KeyLogFile.fromEnvironment()
+        options.keyLog = try invocation.option("keylog").map { try KeyLogFile(path: $0) }
+            ?? KeyLogFile.fromEnvironment()
         options.resumeFilePath = invocation.option("session-file")
         options.joinOnly = name == "status"
         let device = try await resolveDevice(invocation.option("device"), timeout: timeout, io)
@@ -136,12 +139,14 @@ enum CastCommand {
             printStatus(receiver: receiver, media: media, json: invocation.flag("json"), io)
             return .completed
         case "launch", "quit":
-            io.print("app \(invocation.option("app") ?? "") session \(await context.withSessionManager { _ in session.sessionID ?? "?" })")
+            let sessionID = await context.withSessionManager { _ in session.sessionID ?? "?" }
+            io.print("app \(invocation.option("app") ?? "") session \(sessionID)")
             return .completed
         case "load":
             var builder = MediaInformationBuilder(contentURL: invocation.argument("url") ?? "")
             builder.contentType = invocation.option("content-type")
-            builder.streamType = MediaStreamType(rawValue: (invocation.option("stream-type") ?? "buffered").uppercased()) ?? .buffered
+            let streamType = (invocation.option("stream-type") ?? "buffered").uppercased()
+            builder.streamType = MediaStreamType(rawValue: streamType) ?? .buffered
             if let title = invocation.option("title") {
                 var metadata = MediaMetadata(metadataType: .movie)
                 metadata.setString(title, forKey: MediaMetadataKey.title)
@@ -310,7 +315,8 @@ enum CastCommand {
     private static func printStatus(receiver: ReceiverStatus?, media: MediaSessionStatus?, json: Bool,
                                     _ io: any CommandOutput) {
         if json {
-            io.print(JSONValue.object(["receiver": receiver?.json ?? .null, "media": media?.json ?? .null]).serialized())
+            let object: JSONObject = ["receiver": receiver?.json ?? .null, "media": media?.json ?? .null]
+            io.print(JSONValue.object(object).serialized())
             return
         }
         let app = receiver?.runningApplication

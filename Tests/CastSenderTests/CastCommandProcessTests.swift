@@ -7,7 +7,9 @@ import Testing
 
 /// `castscope cast` as a separate process against the in-process emulator on loopback.
 @Suite(.serialized) struct CastCommandProcessTests {
-    static func cast(_ harness: SenderHarness, _ arguments: [String], auth: [String]) throws -> CastscopeProcess.Result {
+    static func cast(_ harness: SenderHarness, _ arguments: [String], auth: [String]) throws
+        -> CastscopeProcess.Result
+    {
         try CastscopeProcess.run(["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + arguments)
     }
 
@@ -74,6 +76,29 @@ import Testing
         #expect(text.contains("\"cast.session\""))
         #expect(text.contains("\"cast.transport\""))
         #expect(text.contains("\"class\":\"GCKReceiverControlChannel\""))
+        await harness.shutdown()
+    }
+
+    @Test func sessionFileResumesTheSessionAfterARestart() async throws {
+        let harness = try SenderHarness()
+        let base = NSTemporaryDirectory() + "castscope-resume-\(UUID().uuidString)"
+        defer {
+            for suffix in [".session", ".jsonl", ".filter"] { try? FileManager.default.removeItem(atPath: base + suffix) }
+        }
+        try "minimum = info\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
+        let common = ["--insecure-skip-auth", "--session-file", base + ".session"]
+        let first = try Self.cast(harness, ["launch"], auth: common)
+        #expect(first.exitCode == 0)
+        let record = try String(contentsOfFile: base + ".session", encoding: .utf8)
+        let sessionLine = record.split(separator: "\n").first { $0.hasPrefix("session_id=") }
+        let sessionID = try #require(sessionLine.map { String($0.dropFirst("session_id=".count)) })
+        let second = try Self.cast(
+            harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "launch"], auth: common)
+        #expect(second.exitCode == 0)
+        #expect(second.standardOutput.contains(sessionID))
+        let log = try String(contentsOfFile: base + ".jsonl", encoding: .utf8)
+        #expect(log.contains("didResume"))
+        #expect(!log.contains("didStart\""))
         await harness.shutdown()
     }
 }

@@ -24,7 +24,8 @@ import Testing
         ("INVALID_PLAYER_STATE", nil, 31), ("INVALID_REQUEST", "INVALID_COMMAND", 4),
         ("INVALID_REQUEST", "DUPLICATE_REQUEST_ID", 8), ("INVALID_REQUEST", "INVALID_SESSION_ID", 22),
         ("INVALID_REQUEST", "INVALID_MEDIA_SESSION_ID", 32), ("LAUNCH_ERROR", "NOT_FOUND", 20),
-        ("LAUNCH_ERROR", "CANCELLED", 103), ("LAUNCH_ERROR", "NOT_ALLOWED", 7), ("LAUNCH_ERROR", "CAST_INIT_TIMEOUT", 2),
+        ("LAUNCH_ERROR", "CANCELLED", 103), ("LAUNCH_ERROR", "NOT_ALLOWED", 7),
+        ("LAUNCH_ERROR", "CAST_INIT_TIMEOUT", 2),
         ("LAUNCH_ERROR", "BAD_PARAMETER", 4), ("LOAD_CANCELLED", nil, 5), ("ERROR", nil, 34),
     ] as [(String, String?, Int)])
     func errorRepliesMapToSDKCodes(type: String, reason: String?, code: Int) throws {

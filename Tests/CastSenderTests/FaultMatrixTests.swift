@@ -11,7 +11,9 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
     func requestDidComplete(_ request: Request) { bump(request) }
     func request(_ request: Request, didFailWithError error: CastError) { bump(request) }
     func request(_ request: Request, didAbortWithReason reason: RequestAbortReason) { bump(request) }
-    private func bump(_ request: Request) { counts.withLock { $0[ObjectIdentifier(request), default: (request, 0)].1 += 1 } }
+    private func bump(_ request: Request) {
+        counts.withLock { $0[ObjectIdentifier(request), default: (request, 0)].1 += 1 }
+    }
     var all: [ObjectIdentifier: Int] { counts.withLock { $0.mapValues(\.1) } }
 }
 
@@ -60,7 +62,8 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
                     return request
                 }
             }
-            #expect(await SenderHarness.eventually(8) { recorder.events.contains("didSuspend NetworkError") }, "\(recorder.events)")
+            let suspended = await SenderHarness.eventually(8) { recorder.events.contains("didSuspend NetworkError") }
+            #expect(suspended, "\(recorder.events)")
         } else {
             #expect(recorder.events.contains { $0.hasPrefix("didFailToStart") })
         }

@@ -13,7 +13,8 @@ import Testing
         var controller = MediaController()
         controller.sessionStarted()
         let text = #"{"type":"MEDIA_STATUS","status":[{"mediaSessionId":1,"playerState":"\#(state)","currentTime":75,"#
-            + #""supportedMediaCommands":\#(commands),"media":{"contentId":"u","streamType":"\#(stream)","duration":600},"#
+            + #""supportedMediaCommands":\#(commands),"#
+            + #""media":{"contentId":"u","streamType":"\#(stream)","duration":600},"#
             + #""repeatMode":"REPEAT_OFF"}]}"#
         controller.update(try MediaStatus(jsonText: text), at: zero)
         return controller

@@ -22,7 +22,8 @@ import Testing
         data.startTime = 12
         data.autoplay = false
         let text = data.loadRequest(requestID: 7, sessionID: "S1").jsonText
-        #expect(text == #"{"type":"LOAD","requestId":7,"sessionId":"S1","media":{"contentId":"https://example.test/bbb.mp4","#
+        #expect(text == #"{"type":"LOAD","requestId":7,"sessionId":"S1","#
+            + #""media":{"contentId":"https://example.test/bbb.mp4","#
             + #""contentUrl":"https://example.test/bbb.mp4","contentType":"video/mp4","streamType":"BUFFERED","#
             + #""metadata":{"metadataType":1,"title":"Big Buck Bunny (2008)","subtitle":"A giant rabbit","#
             + #""images":[{"url":"https://example.test/bbb.jpg","width":480,"height":360}]}},"autoplay":false,"#
@@ -61,7 +62,8 @@ import Testing
 
     @Test func commandsCarrySessionIDsAndTheirMembers() {
         let factory = MediaCommandFactory(sessionID: "S", mediaSessionID: 5)
-        #expect(factory.pause(requestID: 2).jsonText == #"{"type":"PAUSE","requestId":2,"mediaSessionId":5,"sessionId":"S"}"#)
+        #expect(factory.pause(requestID: 2).jsonText
+            == #"{"type":"PAUSE","requestId":2,"mediaSessionId":5,"sessionId":"S"}"#)
         let seek = factory.seek(MediaSeekOptions(interval: 30, resumeState: .play), requestID: 3).json
         #expect(seek["currentTime"]?.doubleValue == 30 && seek["resumeState"]?.stringValue == "PLAYBACK_START")
         let relative = factory.seek(MediaSeekOptions(interval: -10, relative: true), requestID: 4).json

@@ -31,7 +31,9 @@ import Testing
         #expect(await harness.context.withSessionManager { $0.connectionState } == .connected)
         #expect(await harness.context.withSessionManager { _ in session.transportID } != nil)
 
-        let load = await harness.context.perform { $0.currentCastSession?.remoteMediaClient.loadMedia(Self.bunnyLoad()) }
+        let load = await harness.context.perform {
+            $0.currentCastSession?.remoteMediaClient.loadMedia(Self.bunnyLoad())
+        }
         #expect(load == .completed)
         #expect(await SenderHarness.eventually { await Self.playerState(harness.context) == "PLAYING" })
         #expect(await harness.context.perform { $0.currentCastSession?.remoteMediaClient.pause() } == .completed)
@@ -76,7 +78,8 @@ import Testing
         let result = await harness.context.startSession(with: harness.device)
         #expect(throws: CastError.self) { try result.get() }
         if case let .failure(error) = result { #expect(error.code == .applicationNotFound) }
-        #expect(recorder.events.filter { !$0.hasPrefix("volume") } == ["willStart", "didFailToStart ApplicationNotFound"])
+        let events = recorder.events.filter { !$0.hasPrefix("volume") }
+        #expect(events == ["willStart", "didFailToStart ApplicationNotFound"])
         await harness.shutdown()
     }
 
@@ -101,7 +104,9 @@ import Testing
     @Test func loadFailedFaultMapsToMediaLoadFailedWithDetailedCode() async throws {
         let harness = try SenderHarness(ReceiverConfiguration(faults: [.loadFailed(104)]))
         _ = try await harness.context.startSession(with: harness.device).get()
-        let outcome = await harness.context.perform { $0.currentCastSession?.remoteMediaClient.loadMedia(Self.bunnyLoad()) }
+        let outcome = await harness.context.perform {
+            $0.currentCastSession?.remoteMediaClient.loadMedia(Self.bunnyLoad())
+        }
         guard case let .failed(error) = outcome else {
             Issue.record("LOAD did not fail: \(outcome)")
             await harness.shutdown()
@@ -125,7 +130,10 @@ import Testing
             return (try? channel.sendTextMessage("requestAd,http://ads.test/tag,12.5")) != nil
         }
         #expect(sent)
-        #expect(await SenderHarness.eventually { recorder.events.contains { $0.hasPrefix("text onContentPauseRequested") } })
+        let paused = await SenderHarness.eventually {
+            recorder.events.contains { $0.hasPrefix("text onContentPauseRequested") }
+        }
+        #expect(paused)
         #expect(await SenderHarness.eventually(8) { recorder.events.contains("text onContentResumeRequested") })
         #expect(recorder.events.first == "channelConnected")
         await harness.shutdown()

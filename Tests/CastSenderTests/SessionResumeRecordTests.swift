@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func toleratesCommentsJunkUnknownKeysAndCRLF() {
-        let text = "# note\r\ngarbage line\r\nfuture_key=1\r\n device_id = d \r\nsession_id=s\r\ntransport_id=t\r\nport=99999\r\n"
+        let text = "# note\r\ngarbage line\r\nfuture_key=1\r\n device_id = d \r\nsession_id=s\r\n"
+            + "transport_id=t\r\nport=99999\r\n"
         let record = SessionResumeRecord(text: text)
         #expect(record == SessionResumeRecord(deviceID: "d", sessionID: "s", transportID: "t"))
     }

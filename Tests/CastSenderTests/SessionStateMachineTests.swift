@@ -106,7 +106,8 @@ import Testing
             #expect(seconds >= base * 0.8 && seconds <= base * 1.2)
         }
         #expect(machine.state == .ended)
-        #expect(Self.notifications(actions) == [.didEnd(CastError(.networkError, "gave up after 6 reconnect attempts"))])
+        let gaveUp = CastError(.networkError, "gave up after 6 reconnect attempts")
+        #expect(Self.notifications(actions) == [.didEnd(gaveUp)])
     }
 
     @Test func resumeEndsWithAnErrorWhenTheAppIsGone() {
