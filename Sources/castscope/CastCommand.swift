@@ -67,6 +67,7 @@ enum CastCommand {
                 command("send", "Send a text message on a custom namespace and print replies for 2 s.",
                         arguments: [.init("namespace", help: "urn:x-cast:…"), .init("text", help: "The message.")]),
                 command("watch", "Print status changes until interrupted."),
+                command("control", "Interactive mini controller (space, arrows, +/-, r, s, q)."),
                 command("quit", "Stop the receiver app."),
             ])
     }
@@ -187,6 +188,7 @@ enum CastCommand {
             return await context.perform { _ in session.remoteMediaClient.queueSetRepeatMode(mode) }
         case "send": return await send(invocation, context: context, session: session, io)
         case "watch": return await watch(context: context, session: session, io)
+        case "control": return await CastControl.run(context: context, session: session, io)
         default: return .failed(CastError(.invalidRequest, "unknown command \(name)"))
         }
     }

@@ -101,4 +101,21 @@ import Testing
         #expect(!log.contains("didStart\""))
         await harness.shutdown()
     }
+
+    @Test func controlReadsKeysAndDrawsTheMiniController() async throws {
+        let harness = try SenderHarness()
+        let auth = ["--insecure-skip-auth"]
+        #expect(try Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth).exitCode == 0)
+        #expect(await SenderHarness.eventually {
+            (try? Self.cast(harness, ["status"], auth: auth))?.standardOutput.contains("PLAYING") ?? false
+        })
+        // Without a terminal the keys are plain bytes: pause, repeat, quit.
+        let result = try CastscopeProcess.run(
+            ["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + ["control"], input: Array(" rq".utf8))
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("Bunny  PLAYING"))
+        #expect(result.standardOutput.contains("Bunny  PAUSED"))
+        #expect(result.standardOutput.contains("repeat ALL"))
+        await harness.shutdown()
+    }
 }
