@@ -64,7 +64,8 @@ public struct MiniController: Sendable {
         if let duration = media.mediaStatus?.media?.duration, duration > 0, controls.progress,
             let position = media.approximateStreamPosition(at: now) {
             let filled = min(barWidth, max(0, Int((position / duration * Double(barWidth)).rounded(.down))))
-            line += " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
+            line += " [" + String(repeating: "#", count: filled)
+                + String(repeating: "-", count: barWidth - filled) + "]"
         }
         line += " \(controls.durationText)"
         if let deviceVolume { line += "  vol \(String(format: "%.2f", deviceVolume))" }

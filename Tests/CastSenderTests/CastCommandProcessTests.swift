@@ -83,7 +83,9 @@ import Testing
         let harness = try SenderHarness()
         let base = NSTemporaryDirectory() + "castscope-resume-\(UUID().uuidString)"
         defer {
-            for suffix in [".session", ".jsonl", ".filter"] { try? FileManager.default.removeItem(atPath: base + suffix) }
+            for suffix in [".session", ".jsonl", ".filter"] {
+                try? FileManager.default.removeItem(atPath: base + suffix)
+            }
         }
         try "minimum = info\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
         let common = ["--insecure-skip-auth", "--session-file", base + ".session"]
@@ -105,7 +107,8 @@ import Testing
     @Test func controlReadsKeysAndDrawsTheMiniController() async throws {
         let harness = try SenderHarness()
         let auth = ["--insecure-skip-auth"]
-        #expect(try Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth).exitCode == 0)
+        let load = try Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth)
+        #expect(load.exitCode == 0)
         #expect(await SenderHarness.eventually {
             (try? Self.cast(harness, ["status"], auth: auth))?.standardOutput.contains("PLAYING") ?? false
         })
