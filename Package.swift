@@ -20,6 +20,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzDNS", ["CastWire"]),
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
+    ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
     ("FuzzChannelInbound", ["CastChannel"]),
 ]
 

@@ -1,4 +1,4 @@
-public import CastJSON
+import CastJSON
 public import CastWire
 
 /// `GCKLaunchOptions`: how LAUNCH asks for the receiver app — language, relaunch, and Cast Connect's Android TV
