@@ -15,18 +15,22 @@ public actor CastContext {
     public nonisolated let options: CastOptions
     /// `sessionManager`; touch it only on the loop (inside this actor's methods or listener callbacks).
     public nonisolated let sessionManager: SessionManager
+    /// `discoveryManager`, when the program discovers devices (it runs on its own queue, see CastDiscovery).
+    public nonisolated let discoveryManager: DiscoveryManager?
 
     /// The loop is the actor's executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.asUnownedSerialExecutor() }
 
     /// A context on `eventLoop` with `clock` (the loop's system clock by default); `transportFactory` replaces TCP.
     public init(options: CastOptions, eventLoop: EventLoop, clock: (any Clock)? = nil,
+                discoveryManager: DiscoveryManager? = nil,
                 transportFactory: CastSession.TransportFactory? = nil) throws(TLSError) {
         var tlsConfiguration = TLSConfiguration.client()
         tlsConfiguration.keyLog = options.keyLog
         let tls = try TLSContext(configuration: tlsConfiguration)
         self.eventLoop = eventLoop
         self.options = options
+        self.discoveryManager = discoveryManager
         sessionManager = SessionManager(options: options, eventLoop: eventLoop,
                                         clock: clock ?? SystemClock(eventLoop: eventLoop), tls: tls,
                                         transportFactory: transportFactory)

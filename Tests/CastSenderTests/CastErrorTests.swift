@@ -1,3 +1,4 @@
+import CastChannel
 import CastWire
 import Testing
 
@@ -34,5 +35,27 @@ import Testing
         let error = CastError(reply: reply)
         #expect(error.code.rawValue == code)
         #expect(error.reason == reason)
+    }
+}
+
+@Suite struct DeviceAuthErrorMappingTests {
+    @Test func everyDeviceAuthFailureKindHasAnSDKCode() {
+        let cases: [(DeviceAuthError.Kind, CastErrorCode)] = [
+            (.timedOut, .deviceAuthenticationTimeoutFailure),
+            (.wrongPayloadType, .deviceAuthenticationMessageParseFailure),
+            (.noPayload, .deviceAuthenticationMessageParseFailure), (.channelClosed, .networkError),
+            (.challengeNotSent("no randomness"), .deviceAuthenticationFailure),
+        ]
+        for (kind, code) in cases {
+            #expect(CastSession.castError(DeviceAuthError(kind)).code == code)
+        }
+    }
+
+    @Test func closeReasonsMapToNetworkProtocolAndTLSCodes() {
+        #expect(CastSession.castError(CastCloseReason.pingTimeout).code == .networkError)
+        #expect(CastSession.castError(CastCloseReason.closedByPeer).code == .networkError)
+        #expect(CastSession.castError(CastCloseReason.closedLocally).code == .disconnected)
+        #expect(CastSession.castError(CastCloseReason.authentication(DeviceAuthError(.timedOut))).code
+            == .deviceAuthenticationTimeoutFailure)
     }
 }
