@@ -131,7 +131,7 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
         await harness.shutdown()
     }
 
-    @Test func twentySessionsInARowLeakNoFileDescriptors() async throws {
+    @Test func twentySessionsInARowLeakNoFileDescriptorsOrThreads() async throws {
         let harness = try Self.harness([])
         func openDescriptors() -> Int {
             (try? FileManagerShim.count("/proc/self/fd")) ?? 0
@@ -144,6 +144,10 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
             await harness.context.endSession(stopCasting: false)
         }
         #expect(await SenderHarness.eventually { openDescriptors() <= before })
+        let threads = (try? FileManagerShim.count("/proc/self/task")) ?? 0
+        _ = try await harness.context.startSession(with: harness.device).get()
+        await harness.context.endSession(stopCasting: false)
+        #expect(((try? FileManagerShim.count("/proc/self/task")) ?? 0) <= threads)
         await harness.shutdown()
     }
 }

@@ -1,6 +1,7 @@
 import CastDiscovery
 import CastReceiver
 import CastWire
+import Synchronization
 import Testing
 
 @testable import CastSender
@@ -153,5 +154,46 @@ import Testing
         #expect(await harness.context.withSessionManager { _ in session.sessionID } == before)
         #expect(await harness.context.withSessionManager { $0.connectionState } == .connected)
         await harness.shutdown()
+    }
+
+    @Test func frameworkListenersRunAfterAppListenersOnlyForWillCallbacks() async throws {
+        let harness = try SenderHarness()
+        let shared = OrderLog()
+        let app = OrderedListener("app", shared)
+        let framework = OrderedListener("framework", shared)
+        await harness.context.withSessionManager { manager in
+            manager.add(app)
+            manager.add(framework, framework: true)
+        }
+        _ = try await harness.context.startSession(with: harness.device).get()
+        await harness.context.endSession(stopCasting: false)
+        #expect(shared.lines == [
+            "app willStart", "framework willStart", "framework didStart", "app didStart",
+            "framework willEnd", "app willEnd", "framework didEnd", "app didEnd",
+        ])
+        await harness.shutdown()
+    }
+}
+
+/// Lines appended by several listeners, in call order.
+final class OrderLog: @unchecked Sendable {
+    private let storage = Mutex<[String]>([])
+    var lines: [String] { storage.withLock { $0 } }
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
+}
+
+/// A listener writing `name callback` into a shared log.
+final class OrderedListener: SessionManagerListener, @unchecked Sendable {
+    let name: String
+    let log: OrderLog
+    init(_ name: String, _ log: OrderLog) {
+        self.name = name
+        self.log = log
+    }
+    func sessionManager(_ manager: SessionManager, willStart session: CastSession) { log.append("\(name) willStart") }
+    func sessionManager(_ manager: SessionManager, didStart session: CastSession) { log.append("\(name) didStart") }
+    func sessionManager(_ manager: SessionManager, willEnd session: CastSession) { log.append("\(name) willEnd") }
+    func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
+        log.append("\(name) didEnd")
     }
 }
