@@ -20,6 +20,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzDNS", ["CastWire"]),
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
+    ("FuzzChannelInbound", ["CastChannel"]),
 ]
 
 let package = Package(
@@ -93,7 +94,8 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastTestSupport"],
             swiftSettings: strictSettings),
