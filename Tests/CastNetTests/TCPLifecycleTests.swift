@@ -108,6 +108,34 @@ import Testing
         for client in clients { client.abort() }
     }
 
+    @Test func readinessWithoutAPeerDoesNotEstablishAConnectStillInProgress() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let silent = try SilentListener()
+        let (held, lastError) = await silent.fill(on: loop)
+        defer { for connection in held { connection.abort() } }
+        #expect(lastError?.kind == .timedOut)  // further connects to it stay in progress
+        let target = silent.address
+        let states = try await loop.submit { () -> [Bool] in
+            let stream = __socket_type(1)  // SOCK_STREAM
+            guard let fd = try? Posix.socket(domain: AF_INET, type: stream) else { return [] }
+            let connection = TCPConnection(fd: fd, eventLoop: loop, state: .connecting)
+            let connected = try? target.withSockAddr { (pointer, length) throws(IOError) in
+                try Posix.connect(fd, pointer, length)
+            }
+            connection.connectCompletion = { _ in }
+            connection.updateInterest()
+            // Spurious readiness (as from a stale event): SO_ERROR is 0 but the socket has no peer yet.
+            connection.handleEvents(0x001)  // EPOLLIN
+            let afterIn = connection.state == .connecting
+            connection.handleEvents(0x004)  // EPOLLOUT
+            let afterOut = connection.state == .connecting
+            connection.abort()
+            return [connected == false, afterIn, afterOut]
+        }
+        #expect(states == [true, true, true])
+    }
+
     @Test func connectionPropertiesAreReadableFromAnotherThreadWhileTheLoopChangesThem() async throws {
         let loop = try EventLoop()
         defer { loop.shutdown() }
