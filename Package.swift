@@ -22,6 +22,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzTLSHandshake", ["CastWire"]),
     ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
     ("FuzzChannelInbound", ["CastChannel"]),
+    ("FuzzReceiver", ["CastReceiver"]),
 ]
 
 let package = Package(

@@ -3,6 +3,8 @@
 
 Usage: pychromecast-drive.py session HOST PORT ID NAME   -- launch DMR, load, PLAYING, pause, seek, volume, quit
        pychromecast-drive.py heartbeat HOST PORT ID NAME -- against --fault heartbeat-stop-after=…: expect LOST
+       pychromecast-drive.py custom HOST PORT ID NAME    -- against --app ECHO1234=urn:x-cast:com.example.echo:
+                                                            launch it, send on its namespace, expect the echo
 Prints one "ok <step>" line per passed step; exits 1 with "FAIL <step>: <why>" otherwise.
 """
 import sys
@@ -12,6 +14,7 @@ import uuid
 
 import pychromecast
 import pychromecast.controllers.heartbeat as heartbeat
+from pychromecast.controllers import BaseController
 import pychromecast.socket_client as socket_client
 
 MEDIA_URL = "http://127.0.0.1:9/castscope/bunny.mp4"
@@ -44,6 +47,10 @@ def connect(host, port, device_id, name):
     cast.wait(timeout=10)
     if cast.status is None:
         fail("connect", "no RECEIVER_STATUS")
+    # pychromecast writes to its TLS socket from the calling thread without a lock, and its socket thread sends
+    # CONNECT / GET_STATUS / PING right after connecting: a main-thread request at that moment can interleave two
+    # SSL_write calls and corrupt the stream (the emulator then reports a bad record MAC). Let that burst pass.
+    time.sleep(0.3)
     print("ok connect", flush=True)
     return cast
 
@@ -102,6 +109,60 @@ def heartbeat_loss(host, port, device_id, name):
     cast.disconnect(timeout=2)
 
 
+class EchoController(BaseController):
+    """A controller for the emulator's echo app: collects what comes back on its namespace, then quits the app."""
+
+    def __init__(self, cast):
+        super().__init__("urn:x-cast:com.example.echo", "ECHO1234")
+        self.cast = cast
+        self.received = []
+        self.got = threading.Event()
+        self.stopped = threading.Event()
+        self.stop_ok = False
+
+    def receive_message(self, _message, data):
+        self.received.append(data)
+        self.got.set()
+
+        def on_stopped(ok, _response):
+            self.stop_ok = ok
+            self.stopped.set()
+
+        # Still on the socket thread: see custom() for why every request is sent from here.
+        self.cast.socket_client.receiver_controller.stop_app(callback_function=on_stopped)
+        return True
+
+
+def custom(cast):
+    # pychromecast writes to its TLS socket from whichever thread calls send_message, without a lock, while its
+    # socket thread reads and writes the same SSL object; two threads in OpenSSL at once can corrupt the record
+    # stream (the emulator then reports a bad record MAC) or make pychromecast reconnect and fail the pending
+    # request. So this mode sends every request from pychromecast's socket thread, in reply callbacks.
+    echo = EchoController(cast)
+    cast.register_handler(echo)
+    launched = threading.Event()
+
+    def on_launched(ok, _response):
+        if ok:
+            echo.send_message({"greeting": "hello emulator", "n": 7})
+        launched.set()
+
+    cast.socket_client.receiver_controller.launch_app("ECHO1234", callback_function=on_launched)
+    if not launched.wait(10):
+        fail("launch-custom", "no reply to LAUNCH")
+    print("ok launch-custom", flush=True)
+    if not echo.got.wait(10):
+        fail("echo", "no echo on urn:x-cast:com.example.echo")
+    reply = echo.received[0]
+    if reply.get("greeting") != "hello emulator" or reply.get("n") != 7:
+        fail("echo", f"unexpected echo {reply!r}")
+    print("ok echo", flush=True)
+    if not echo.stopped.wait(10) or not echo.stop_ok:
+        fail("quit-custom", "STOP not answered")
+    wait_for("quit-custom", lambda: cast.status.app_id == "E8C28D3C")
+    cast.disconnect(timeout=5)
+
+
 def main():
     if len(sys.argv) != 6:
         fail("usage", __doc__)
@@ -110,6 +171,8 @@ def main():
         session(connect(host, port, device_id, name))
     elif mode == "heartbeat":
         heartbeat_loss(host, port, device_id, name)
+    elif mode == "custom":
+        custom(connect(host, port, device_id, name))
     else:
         fail("usage", f"unknown mode {mode}")
 

@@ -49,24 +49,25 @@ extension MediaPlayer {
         var queue: [Item] = []
         var startIndex = 0
         if let queueData = request["queueData"], let entries = queueData["items"]?.arrayValue, !entries.isEmpty {
-            for entry in entries {
-                guard let item = makeItem(entry) else { return .invalidRequest("INVALID_PARAMS") }
-                queue.append(item)
+            switch makeItems(entries) {
+            case let .success(items): queue = items
+            case let .failure(problem): return Self.reply(for: problem)
             }
             startIndex = Int(clamping: queueData["startIndex"]?.intValue ?? 0)
             if let mode = queueData["repeatMode"]?.stringValue { repeatMode = mode }
         } else {
-            guard let media = request["media"], let item = makeItem(["media": media]) else {
-                return .invalidRequest("INVALID_PARAMS")
+            guard let media = request["media"] else { return .invalidRequest("INVALID_PARAMS") }
+            switch makeItem(["media": media]) {
+            case let .success(item): queue = [item]
+            case let .failure(problem): return Self.reply(for: problem)
             }
-            queue = [item]
             repeatMode = "REPEAT_OFF"
         }
         guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
         beginSession(items: queue)
         customData = request["customData"]
         activeTrackIDs = request["activeTrackIds"]
-        let position = request["currentTime"]?.doubleValue ?? queue[startIndex].startTime
+        let position = request["currentTime"]?.finiteDouble ?? queue[startIndex].startTime
         start(index: startIndex, at: position, autoplay: request["autoplay"]?.boolValue ?? true, now: now)
         return .statusChanged
     }
@@ -80,17 +81,17 @@ extension MediaPlayer {
         guard let entries = request["items"]?.arrayValue, !entries.isEmpty else {
             return .invalidRequest("INVALID_PARAMS")
         }
-        var queue: [Item] = []
-        for entry in entries {
-            guard let item = makeItem(entry) else { return .invalidRequest("INVALID_PARAMS") }
-            queue.append(item)
+        let queue: [Item]
+        switch makeItems(entries) {
+        case let .success(items): queue = items
+        case let .failure(problem): return Self.reply(for: problem)
         }
         let startIndex = Int(clamping: request["startIndex"]?.intValue ?? 0)
         guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
         beginSession(items: queue)
         repeatMode = request["repeatMode"]?.stringValue ?? "REPEAT_OFF"
         customData = request["customData"]
-        let position = request["currentTime"]?.doubleValue ?? queue[startIndex].startTime
+        let position = request["currentTime"]?.finiteDouble ?? queue[startIndex].startTime
         start(index: startIndex, at: position, autoplay: queue[startIndex].autoplay, now: now)
         return .statusChanged
     }
@@ -103,22 +104,58 @@ extension MediaPlayer {
         textTrackStyle = nil
     }
 
-    /// A queue item from `{media, autoplay, startTime, customData}`; nil without a content id or URL.
-    private mutating func makeItem(_ entry: JSONValue) -> Item? {
+    /// Why a queue item was refused.
+    enum ItemProblem: Error {
+        /// No media object, or neither `contentId` nor `contentUrl` (INVALID_REQUEST INVALID_PARAMS).
+        case missingContent
+        /// The content is not an http(s) URL, which the Default Media Receiver cannot fetch (LOAD_FAILED 104).
+        case unsupportedSource
+    }
+
+    /// A queue item from `{media, autoplay, startTime, customData}`; the media gets a duration unless LIVE.
+    mutating func makeItem(_ entry: JSONValue) -> Result<Item, ItemProblem> {
         guard var media = entry["media"]?.objectValue,
-              media["contentId"]?.stringValue != nil || media["contentUrl"]?.stringValue != nil
-        else { return nil }
+              let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue
+        else { return .failure(.missingContent) }
+        let lowered = content.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+            return .failure(.unsupportedSource)
+        }
         let live = media["streamType"]?.stringValue == "LIVE"
         if live {
             media["duration"] = nil
-        } else if media["duration"]?.doubleValue.map({ $0 > 0 }) != true {
+        } else if media["duration"]?.finiteDouble.map({ $0 > 0 }) != true {
             media["duration"] = .double(defaultDuration)
         }
         let item = Item(
             itemID: nextItemID, media: media, autoplay: entry["autoplay"]?.boolValue ?? true,
-            startTime: entry["startTime"]?.doubleValue ?? 0, customData: entry["customData"])
+            startTime: entry["startTime"]?.finiteDouble ?? 0, customData: entry["customData"])
         nextItemID += 1
-        return item
+        return .success(item)
+    }
+
+    /// The reply for a refused item: LOAD_FAILED for a source it cannot play, INVALID_REQUEST otherwise.
+    static func reply(for problem: ItemProblem) -> MediaPlayerReply {
+        switch problem {
+        case .missingContent: .invalidRequest("INVALID_PARAMS")
+        case .unsupportedSource:
+            .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(MediaPlayer.sourceNotSupported)])
+        }
+    }
+
+    /// `MEDIA_SRC_NOT_SUPPORTED` (web receiver detailed error code 104).
+    static let sourceNotSupported: Int64 = 104
+
+    /// Items for every entry, or the reply refusing the first bad one.
+    mutating func makeItems(_ entries: [JSONValue]) -> Result<[Item], ItemProblem> {
+        var items: [Item] = []
+        for entry in entries {
+            switch makeItem(entry) {
+            case let .success(item): items.append(item)
+            case let .failure(problem): return .failure(problem)
+            }
+        }
+        return .success(items)
     }
 
     private mutating func play(now: MonotonicInstant) -> MediaPlayerReply {
@@ -146,9 +183,9 @@ extension MediaPlayer {
     private mutating func seek(_ request: JSONValue, now: MonotonicInstant) -> MediaPlayerReply {
         rebase(at: now)
         var target = positionBase
-        if let absolute = request["currentTime"]?.doubleValue {
+        if let absolute = request["currentTime"]?.finiteDouble {
             target = absolute
-        } else if let relative = request["relativeTime"]?.doubleValue {
+        } else if let relative = request["relativeTime"]?.finiteDouble {
             target += relative
         } else {
             return .invalidRequest("INVALID_PARAMS")
@@ -168,9 +205,9 @@ extension MediaPlayer {
 
     private mutating func setRate(_ request: JSONValue, now: MonotonicInstant) -> MediaPlayerReply {
         var rate = playbackRate
-        if let absolute = request["playbackRate"]?.doubleValue {
+        if let absolute = request["playbackRate"]?.finiteDouble {
             rate = absolute
-        } else if let relative = request["relativePlaybackRate"]?.doubleValue {
+        } else if let relative = request["relativePlaybackRate"]?.finiteDouble {
             rate *= relative
         }
         guard rate >= 0.5, rate <= 2 else { return .invalidRequest("INVALID_PARAMS") }
@@ -181,7 +218,7 @@ extension MediaPlayer {
 
     private mutating func setVolume(_ request: JSONValue) -> MediaPlayerReply {
         guard let volume = request["volume"], volume.objectValue != nil else { return .invalidRequest("INVALID_PARAMS") }
-        if let level = volume["level"]?.doubleValue {
+        if let level = volume["level"]?.finiteDouble {
             guard level >= 0, level <= 1 else { return .invalidRequest("INVALID_PARAMS") }
             volumeLevel = level
         }

@@ -5,7 +5,8 @@ extension MediaPlayer {
     /// Moves `offset` items through the queue; past either end wraps with REPEAT_ALL, otherwise stays put.
     mutating func jump(by offset: Int, now: MonotonicInstant) -> MediaPlayerReply {
         guard !items.isEmpty else { return .invalidPlayerState }
-        var target = currentIndex + offset
+        // Clamped first: `jump` comes from the sender and could overflow the addition.
+        var target = currentIndex + max(min(offset, items.count * 2), -items.count * 2)
         if repeatMode.hasPrefix("REPEAT_ALL") {
             target = ((target % items.count) + items.count) % items.count
         }
@@ -27,18 +28,18 @@ extension MediaPlayer {
             else { continue }
             if let media = update["media"]?.objectValue { items[index].media = media }
             if let autoplay = update["autoplay"]?.boolValue { items[index].autoplay = autoplay }
-            if let startTime = update["startTime"]?.doubleValue { items[index].startTime = startTime }
+            if let startTime = update["startTime"]?.finiteDouble { items[index].startTime = startTime }
             if let customData = update["customData"] { items[index].customData = customData }
         }
         if let id = request["currentItemId"]?.intValue {
             guard let index = items.firstIndex(where: { $0.itemID == id }) else {
                 return .invalidRequest("INVALID_PARAMS")
             }
-            start(index: index, at: request["currentTime"]?.doubleValue ?? items[index].startTime, autoplay: true,
+            start(index: index, at: request["currentTime"]?.finiteDouble ?? items[index].startTime, autoplay: true,
                   now: now)
         } else if let offset = request["jump"]?.intValue {
             return jump(by: Int(clamping: offset), now: now)
-        } else if let time = request["currentTime"]?.doubleValue {
+        } else if let time = request["currentTime"]?.finiteDouble {
             rebase(at: now)
             positionBase = max(time, 0)
         }
@@ -50,18 +51,10 @@ extension MediaPlayer {
         guard let entries = request["items"]?.arrayValue, !entries.isEmpty else {
             return .invalidRequest("INVALID_PARAMS")
         }
-        var inserted: [Item] = []
-        for entry in entries {
-            guard var media = entry["media"]?.objectValue,
-                  media["contentId"]?.stringValue != nil || media["contentUrl"]?.stringValue != nil
-            else { return .invalidRequest("INVALID_PARAMS") }
-            if media["streamType"]?.stringValue != "LIVE", media["duration"]?.doubleValue == nil {
-                media["duration"] = .double(defaultDuration)
-            }
-            inserted.append(Item(
-                itemID: nextItemID, media: media, autoplay: entry["autoplay"]?.boolValue ?? true,
-                startTime: entry["startTime"]?.doubleValue ?? 0, customData: entry["customData"]))
-            nextItemID += 1
+        let inserted: [Item]
+        switch makeItems(entries) {
+        case let .success(items): inserted = items
+        case let .failure(problem): return Self.reply(for: problem)
         }
         var position = items.count
         if let before = request["insertBefore"]?.intValue {

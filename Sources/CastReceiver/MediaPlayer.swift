@@ -10,7 +10,14 @@ public import CastNet
 public struct MediaPlayer: Sendable {
     /// `playerState` values.
     public enum PlayerState: String, Sendable {
-        case idle = "IDLE", buffering = "BUFFERING", playing = "PLAYING", paused = "PAUSED"
+        /// No media, finished, stopped or failed.
+        case idle = "IDLE"
+        /// Loading or seeking; becomes PLAYING or PAUSED after `bufferingTime`.
+        case buffering = "BUFFERING"
+        /// The position advances with the playback rate.
+        case playing = "PLAYING"
+        /// The position stands still.
+        case paused = "PAUSED"
     }
 
     /// One queue item.
@@ -20,7 +27,7 @@ public struct MediaPlayer: Sendable {
         var autoplay: Bool
         var startTime: Double
         var customData: JSONValue?
-        var duration: Double? { media["duration"]?.doubleValue }
+        var duration: Double? { media["duration"]?.finiteDouble }
     }
 
     /// Commands the emulated player supports: pause, seek, stream volume/mute, queue next/prev/repeat, tracks, rate.
@@ -83,7 +90,8 @@ public struct MediaPlayer: Sendable {
     public func nextDeadline() -> MonotonicInstant? {
         if playerState == .buffering { return bufferingUntil }
         guard playerState == .playing, let duration = currentItem?.duration, playbackRate > 0 else { return nil }
-        let remaining = max(duration - positionBase, 0) / playbackRate
+        // Capped at ~31 years so a sender's absurd (but finite) duration cannot overflow the nanosecond count.
+        let remaining = min(max(duration - positionBase, 0) / playbackRate, 1e9)
         return positionSince + .nanoseconds(Int64(remaining * 1e9))
     }
 

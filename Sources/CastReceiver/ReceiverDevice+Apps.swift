@@ -64,7 +64,9 @@ extension ReceiverDevice {
     /// Seed 001's text protocol: `requestAd,<url>,<time>` and `seek,<time>`.
     private mutating func handleAdMessage(_ text: String, message: CastMessage, connection: SenderConnectionID,
                                           now: MonotonicInstant) -> [ReceiverAction] {
-        let fields = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        // Senders whose API only sends JSON (pychromecast) wrap the text in a JSON string; accept both forms.
+        let body = text.hasPrefix("\"") ? ((try? JSONValue(parsing: text))?.stringValue ?? text) : text
+        let fields = body.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let reply = { (body: String) in
             ReceiverAction.send(connection, CastMessage(
                 sourceID: message.destinationID, destinationID: message.sourceID, namespace: message.namespace,
@@ -83,7 +85,7 @@ extension ReceiverDevice {
             }
             return actions
         case "seek" where fields.count == 2:
-            guard let time = Double(fields[1]), var player = app.player, player.hasActiveSession else { return [] }
+            guard let time = Double(fields[1]), time.isFinite, var player = app.player, player.hasActiveSession else { return [] }
             _ = player.handle(["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"], now: now)
             app.player = player
             return mediaStatusActions(requester: nil, now: now)
@@ -109,7 +111,7 @@ extension ReceiverDevice {
                     namespace: ReceiverAppDefinition.adInsertionNamespace, json: "onContentResumeRequested")))
             }
             if var player = app.player, player.hasActiveSession {
-                let time = Double(ad.contentTime) ?? player.position(at: now)
+                let time = Double(ad.contentTime).flatMap { $0.isFinite ? $0 : nil } ?? player.position(at: now)
                 _ = player.handle(["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"],
                                   now: now)
                 app.player = player

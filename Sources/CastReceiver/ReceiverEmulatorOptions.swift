@@ -15,6 +15,8 @@ public struct ReceiverEmulatorOptions: Sendable {
     public var heartbeatInterval: Duration
     /// A sender that sends nothing (not even PONG) this long is closed with PING_TIMEOUT.
     public var livenessTimeout: Duration
+    /// A sender whose TLS handshake is not done this long after accept is closed (Chromium's connect timeout).
+    public var handshakeTimeout: Duration = .seconds(10)
     /// Signs device-auth challenges (device certificate chained to a Cast root); nil signs with the TLS identity.
     public var deviceAuthSigner: DeviceAuthSigner?
 

@@ -19,7 +19,7 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     public let senderID: String
     private let socket: CastSocket
     private var nextRequestID: Int64 = 1
-    private var pending: [Int64: CheckedContinuation<JSONValue?, Never>] = [:]
+    private var pending: [Int64: (continuation: CheckedContinuation<JSONValue?, Never>, timer: ScheduledTask?)] = [:]
     private var openContinuation: CheckedContinuation<Bool, Never>?
     /// Every message received that answered no request (broadcasts, PINGs, CLOSE…), counted.
     public private(set) var unsolicitedCount = 0
@@ -55,7 +55,7 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
             loop.execute {
                 probe.openContinuation = continuation
                 socket.delegate = probe
-                socket.start()
+                socket.start(handshakeTimeout: .seconds(10), clock: SystemClock(eventLoop: loop))
             }
         }
         return opened ? probe : nil
@@ -71,7 +71,7 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
                 nextRequestID += 1
                 var object = payload
                 object["requestId"] = .int(requestID)
-                pending[requestID] = continuation
+                pending[requestID] = (continuation, nil)
                 let message = CastMessage(sourceID: senderID, destinationID: destination,
                                           namespace: namespace.rawValue, json: JSONValue.object(object).serialized())
                 do throws(CastSocketError) {
@@ -81,8 +81,8 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
                     continuation.resume(returning: nil)
                     return
                 }
-                eventLoop.scheduleTask(in: timeout) { [self] in
-                    pending.removeValue(forKey: requestID)?.resume(returning: nil)
+                pending[requestID]?.timer = eventLoop.scheduleTask(in: timeout) { [self] in
+                    pending.removeValue(forKey: requestID)?.continuation.resume(returning: nil)
                 }
             }
         }
@@ -113,11 +113,13 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
         (try? await eventLoop.submit { self.closeReason != nil }) ?? true
     }
 
+    /// Resumes `connect` with success.
     public func castSocketDidOpen(_ socket: CastSocket) {
         openContinuation?.resume(returning: true)
         openContinuation = nil
     }
 
+    /// Answers PINGs, resumes the request a reply belongs to, counts the rest.
     public func castSocket(_ socket: CastSocket, didReceive message: CastMessage) {
         onMessage?(message)
         if message.namespace == CastNamespace.heartbeat.rawValue, message.payloadUTF8?.contains("\"PING\"") == true {
@@ -128,20 +130,25 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
         }
         guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text),
               let requestID = json["requestId"]?.intValue, requestID != 0,
-              let continuation = pending.removeValue(forKey: requestID)
+              let entry = pending.removeValue(forKey: requestID)
         else {
             unsolicitedCount += 1
             return
         }
-        continuation.resume(returning: json)
+        entry.timer?.cancel()
+        entry.continuation.resume(returning: json)
     }
 
+    /// Records why, and resumes every waiting request (and a pending `connect`) with nil.
     public func castSocket(_ socket: CastSocket, didCloseWith reason: CastCloseReason) {
         closeReason = reason.description
         openContinuation?.resume(returning: false)
         openContinuation = nil
         let waiting = pending
         pending = [:]
-        for continuation in waiting.values { continuation.resume(returning: nil) }
+        for entry in waiting.values {
+            entry.timer?.cancel()
+            entry.continuation.resume(returning: nil)
+        }
     }
 }

@@ -31,8 +31,8 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
 
     func start() {
         socket.delegate = self
-        socket.start()
         let clock = emulator.clock
+        socket.start(handshakeTimeout: options.handshakeTimeout, clock: clock)
         let peer: LogMetadata = ["net.peer": .string(socket.peer)]
         if let delay = options.faultDuration({ if case let .closeAfter(d) = $0 { d } else { nil } }) {
             timers.append(clock.schedule(after: delay) { [self] in

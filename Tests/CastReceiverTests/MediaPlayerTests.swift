@@ -61,8 +61,17 @@ import Testing
 
     @Test func loadFailedFaultAnswersLoadFailed() {
         var player = MediaPlayer()
-        let reply = player.handle(["type": "LOAD", "media": ["contentId": "x"]], now: start, loadFailure: 104)
+        let reply = player.handle(["type": "LOAD", "media": ["contentId": "http://127.0.0.1/x"]], now: start, loadFailure: 104)
         #expect(reply == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
+        #expect(player.mediaSessionID == nil)
+    }
+
+    @Test func contentThatIsNotAnHTTPURLFailsToLoad() {
+        var player = MediaPlayer()
+        #expect(player.handle(["type": "LOAD", "media": ["contentId": "file:///etc/passwd"]], now: start)
+            == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
+        #expect(player.handle(["type": "LOAD", "media": ["contentType": "video/mp4"]], now: start)
+            == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_PARAMS"]))
         #expect(player.mediaSessionID == nil)
     }
 
@@ -91,22 +100,26 @@ import Testing
     @Test func queueJumpsRepeatsAndEdits() {
         var player = MediaPlayer(bufferingTime: .zero)
         let items: JSONValue = [
-            ["media": ["contentId": "a", "duration": 5]], ["media": ["contentId": "b", "duration": 5]],
-            ["media": ["contentId": "c", "duration": 5]],
+            ["media": ["contentId": "http://127.0.0.1/a", "duration": 5]], ["media": ["contentId": "http://127.0.0.1/b", "duration": 5]],
+            ["media": ["contentId": "http://127.0.0.1/c", "duration": 5]],
         ]
         _ = player.handle(["type": "QUEUE_LOAD", "items": items, "repeatMode": "REPEAT_ALL"], now: start)
-        func current() -> String? { player.peekStatus(at: start).first?["media"]?["contentId"]?.stringValue }
+        func current() -> String? {
+            player.peekStatus(at: start).first?["media"]?["contentId"]?.stringValue.map { String($0.suffix(1)) }
+        }
         #expect(current() == "a")
         _ = player.handle(["type": "QUEUE_UPDATE", "jump": 1], now: start)
         #expect(current() == "b")
         _ = player.handle(["type": "QUEUE_PREV"], now: start)
         _ = player.handle(["type": "QUEUE_PREV"], now: start)
         #expect(current() == "c")
-        _ = player.handle(["type": "QUEUE_INSERT", "items": [["media": ["contentId": "d"]]], "insertBefore": 1],
+        _ = player.handle(["type": "QUEUE_INSERT", "items": [["media": ["contentId": "http://127.0.0.1/d"]]], "insertBefore": 1],
                           now: start)
-        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.first?["media"]?["contentId"] == "d")
+        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.first?["media"]?["contentId"]
+            == "http://127.0.0.1/d")
         _ = player.handle(["type": "QUEUE_REORDER", "itemIds": [4]], now: start)
-        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.last?["media"]?["contentId"] == "d")
+        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.last?["media"]?["contentId"]
+            == "http://127.0.0.1/d")
         _ = player.handle(["type": "QUEUE_REMOVE", "itemIds": [3]], now: start)
         #expect(current() == "d")
         _ = player.handle(["type": "QUEUE_UPDATE", "repeatMode": "REPEAT_SINGLE"], now: start)
@@ -126,5 +139,36 @@ import Testing
         #expect(volume?["muted"] == true)
         #expect(player.peekStatus(at: start).first?["supportedMediaCommands"]?.intValue
             == MediaPlayer.supportedMediaCommands)
+    }
+}
+
+@Suite struct MediaPlayerHostileInputTests {
+    let start = MonotonicInstant(nanoseconds: 5_000_000_000)
+
+    func request(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
+
+    @Test func hugeAndInfiniteNumbersNeverReachTheClock() throws {
+        var player = MediaPlayer(bufferingTime: .zero)
+        _ = player.handle(try request(
+            #"{"type":"LOAD","media":{"contentId":"http://127.0.0.1/a","duration":1e308},"currentTime":-1e308}"#),
+            now: start)
+        _ = player.advance(to: start + .seconds(1))
+        #expect(player.nextDeadline() != nil)
+        #expect(player.position(at: start + .seconds(2)).isFinite)
+        // The JSON parser refuses 1e999, but values built in-process can be infinite or NaN.
+        _ = player.handle(["type": "SEEK", "currentTime": .double(-.infinity)], now: start)
+        _ = player.handle(["type": "SEEK", "currentTime": .double(.nan)], now: start)
+        _ = player.handle(["type": "SET_PLAYBACK_RATE", "playbackRate": .double(.infinity)], now: start)
+        #expect(player.playbackRate == 1)
+        #expect(player.position(at: start + .seconds(3)).isFinite)
+    }
+
+    @Test func hugeQueueJumpDoesNotOverflow() throws {
+        var player = MediaPlayer(bufferingTime: .zero)
+        _ = player.handle(try request(#"{"type":"QUEUE_LOAD","items":[{"media":{"contentId":"http://127.0.0.1/a"}},"#
+            + #"{"media":{"contentId":"http://127.0.0.1/b"}}],"repeatMode":"REPEAT_ALL"}"#), now: start)
+        _ = player.handle(try request(#"{"type":"QUEUE_UPDATE","jump":9223372036854775807}"#), now: start)
+        _ = player.handle(try request(#"{"type":"QUEUE_UPDATE","jump":-9223372036854775808}"#), now: start)
+        #expect(player.hasActiveSession)
     }
 }

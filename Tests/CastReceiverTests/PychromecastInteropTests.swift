@@ -31,4 +31,17 @@ import Testing
         #expect(run.output.contains("ok heartbeat-lost\n"), "\(run.output)\nemulator log:\n\(log.suffix(4000))")
         #expect(log.contains("heartbeat-stop-after"))
     }
+
+    @Test func pychromecastTalksToACustomNamespaceApp() throws {
+        guard PythonPeer.pychromecastAvailable() else { return }
+        let receiver = try ReceiverProcess(["--app", "ECHO1234=urn:x-cast:com.example.echo"])
+        let run = PythonPeer.run(
+            [Self.script, "custom", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
+            timeout: 60)
+        let (_, log) = receiver.stop()
+        #expect(run.status == 0, "\(run.output)\nemulator log:\n\(log.suffix(4000))")
+        for step in ["launch-custom", "echo", "quit-custom"] {
+            #expect(run.output.contains("ok \(step)\n"), "missing step \(step)")
+        }
+    }
 }
