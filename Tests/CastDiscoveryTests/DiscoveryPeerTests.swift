@@ -109,6 +109,23 @@ import Testing
     }
 }
 
+extension DiscoveryPeerTests {
+    @Test func avahiPublisherIsFoundByBuiltinQuerierAndWithdrawn() async throws {
+        try await DiscoveryPeers.with { peers in
+            peers.spawn("A", "publish", [
+                CastscopeProcessPath.path, "discover", "--advertise", "Avahi Published", "--via", "avahi",
+                "--port", "8010", "--txt", "id=00112233445566778899aabbccddeeff", "--txt", "fn=Avahi Published",
+            ])
+            #expect(peers.waitFor(10) { peers.log("publish").contains("advertising") })
+            let devices = try peers.discoverJSON(via: "builtin")
+            #expect(devices.first?["friendlyName"]?.stringValue == "Avahi Published", "\(devices)")
+            #expect(devices.first?["port"]?.intValue == 8010)
+            peers.signal("publish", "INT")
+            #expect(peers.log("publish").contains("withdrawn Avahi Published (established)"))
+        }
+    }
+}
+
 /// The castscope binary path for spawned commands.
 enum CastscopeProcessPath {
     static var path: String { CastTestSupportPath.castscope }
