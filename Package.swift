@@ -20,6 +20,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzDNS", ["CastWire"]),
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
+    ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
 ]
 
 let package = Package(
