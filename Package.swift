@@ -122,6 +122,12 @@ let package = Package(
             exclude: ["pyframes.py", "pydns.py"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "DiscoveryBench",
+            dependencies: ["CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/DiscoveryBench",
+            swiftSettings: strictSettings
+        ),
     ] + fuzzTargets.map { fuzz in
         .executableTarget(name: fuzz.name, dependencies: fuzz.dependencies + ["FuzzSupport"], path: "Fuzz/\(fuzz.name)",
                           swiftSettings: strictSettings)

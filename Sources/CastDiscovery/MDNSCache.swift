@@ -19,6 +19,8 @@ struct MDNSCache: Sendable {
     }
 
     private(set) var entries: [Key: [MDNSCachedRecord]] = [:]
+    /// Bumped whenever a record is added or removed, so callers can skip work when a packet changed nothing.
+    private(set) var generation = 0
     private var countPerInterface: [UInt32: Int] = [:]
     private var countPerName: [NameKey: Int] = [:]
     let maximumRecordsPerInterface: Int
@@ -29,9 +31,14 @@ struct MDNSCache: Sendable {
         var interfaceIndex: UInt32
     }
 
-    init(maximumRecordsPerInterface: Int, maximumRecordsPerName: Int) {
+    /// Names exempt from the per-name cap (the browsed service type: one PTR per device lives there), still
+    /// bounded by the per-interface cap.
+    let uncappedNames: Set<DNSName>
+
+    init(maximumRecordsPerInterface: Int, maximumRecordsPerName: Int, uncappedNames: Set<DNSName> = []) {
         self.maximumRecordsPerInterface = maximumRecordsPerInterface
         self.maximumRecordsPerName = maximumRecordsPerName
+        self.uncappedNames = Set(uncappedNames.map(\.lowercased))
     }
 
     /// Records cached in all.
@@ -75,7 +82,10 @@ struct MDNSCache: Sendable {
         }
         let nameKey = NameKey(name: key.name, interfaceIndex: interfaceIndex)
         guard count(onInterface: interfaceIndex) < maximumRecordsPerInterface else { return .rejectedInterfaceCap }
-        guard (countPerName[nameKey] ?? 0) < maximumRecordsPerName else { return .rejectedNameCap }
+        guard (countPerName[nameKey] ?? 0) < maximumRecordsPerName || uncappedNames.contains(key.name) else {
+            return .rejectedNameCap
+        }
+        generation += 1
         list.append(
             MDNSCachedRecord(
                 name: name, value: value, interfaceIndex: interfaceIndex, ttl: ttl, receivedAt: now,
@@ -93,6 +103,7 @@ struct MDNSCache: Sendable {
             let kept = list.filter { $0.expiresAt > now }
             for record in list where record.expiresAt <= now {
                 removed.append(record)
+                generation += 1
                 countPerInterface[key.interfaceIndex, default: 1] -= 1
                 let nameKey = NameKey(name: key.name, interfaceIndex: key.interfaceIndex)
                 countPerName[nameKey, default: 1] -= 1
@@ -105,6 +116,7 @@ struct MDNSCache: Sendable {
 
     /// Drops everything cached for an interface (it went away).
     mutating func removeInterface(_ index: UInt32) {
+        generation += 1
         for key in entries.keys where key.interfaceIndex == index { entries[key] = nil }
         countPerInterface[index] = nil
         for key in countPerName.keys where key.interfaceIndex == index { countPerName[key] = nil }

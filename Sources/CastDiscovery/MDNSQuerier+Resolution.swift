@@ -33,16 +33,18 @@ extension MDNSQuerier {
     /// Expires records, then compares what is resolved now with what was reported and says what changed.
     mutating func reconcile(at now: MonotonicInstant, removalReason: MDNSRemovalReason) -> [MDNSQuerierAction] {
         _ = cache.removeExpired(at: now)
+        guard cache.generation != reconciledGeneration else { return [] }
+        reconciledGeneration = cache.generation
         let current = instancesFromCache()
         var actions: [MDNSQuerierAction] = []
-        for (key, old) in reported.sorted(by: { $0.key.description < $1.key.description }) where current[key] == nil {
+        for (key, old) in MDNSQuerier.sortedByName(reported) where current[key] == nil {
             reported[key] = nil
             let reason: MDNSRemovalReason =
                 pendingGoodbyes.contains(key) ? .goodbye : (removalReason == .interfaceGone ? .interfaceGone : .expired)
             actions.append(.instanceRemoved(old, reason: reason))
         }
         pendingGoodbyes = pendingGoodbyes.filter { current[$0] != nil }
-        for (key, instance) in current.sorted(by: { $0.key.description < $1.key.description }) {
+        for (key, instance) in MDNSQuerier.sortedByName(current) {
             if let old = reported[key] {
                 // Keep reporting the last complete view while a part is being re-resolved.
                 if instance.isResolved && instance != old {
@@ -57,6 +59,13 @@ extension MDNSQuerier {
             }
         }
         return actions
+    }
+
+    /// Entries in name order (descriptions computed once each), so actions come out in a stable order.
+    static func sortedByName(_ instances: [DNSName: MDNSServiceInstance]) -> [(key: DNSName, value: MDNSServiceInstance)] {
+        instances.map { (text: $0.key.description, entry: (key: $0.key, value: $0.value)) }
+            .sorted { $0.text < $1.text }
+            .map(\.entry)
     }
 
     /// Registers follow-up questions for what an unresolved instance lacks (RFC 6763 §12 says they should have

@@ -20,6 +20,9 @@ public struct MDNSQuerier: Sendable {
     var reported: [DNSName: MDNSServiceInstance] = [:]
     var followUps: [FollowUpKey: FollowUpState] = [:]
     var pendingGoodbyes: Set<DNSName> = []
+    /// The cache generation the reported instances were derived from: reconciling again is needed only after a
+    /// record was added or removed (refreshes, goodbyes and cache-flushes only move expiry times).
+    var reconciledGeneration = 0
 
     struct InterfaceState: Sendable {
         var nextQuery: MonotonicInstant
@@ -43,7 +46,7 @@ public struct MDNSQuerier: Sendable {
         self.configuration = configuration
         cache = MDNSCache(
             maximumRecordsPerInterface: configuration.maximumRecordsPerInterface,
-            maximumRecordsPerName: configuration.maximumRecordsPerName)
+            maximumRecordsPerName: configuration.maximumRecordsPerName, uncappedNames: [configuration.serviceType])
     }
 
     /// Starts browsing on `interfaceIndices`: the first query goes out at once, with the QU bit.
@@ -149,12 +152,19 @@ public struct MDNSQuerier: Sendable {
     /// Caches the records discovery uses: PTR of the service type, SRV/TXT of its instances, A/AAAA of SRV targets.
     private mutating func absorb(_ records: [DNSResourceRecord], interfaceIndex: UInt32, at now: MonotonicInstant) {
         var sawServiceAnswer = false
+        var targets: Set<DNSName>?
         // Two passes so addresses are kept only for hosts an SRV names, whatever the record order.
         for pass in 0..<2 {
             for record in records {
                 let isAddress = record.type == .a || record.type == .aaaa
                 guard (pass == 1) == isAddress, record.rrclass == .internet else { continue }
-                guard let value = MDNSRecordValue(record.data), isWanted(record, value: value) else { continue }
+                guard let value = MDNSRecordValue(record.data) else { continue }
+                if isAddress {
+                    if targets == nil { targets = srvTargets() }
+                    guard targets?.contains(record.name.lowercased) == true else { continue }
+                } else if !isWanted(record, value: value) {
+                    continue
+                }
                 if case .txt(let strings) = value, strings.reduce(0, { $0 + $1.count + 1 }) > configuration.maximumTXTBytes {
                     statistics.interfaces[interfaceIndex, default: .init()].droppedOversizedTXT += 1
                     continue
@@ -191,12 +201,16 @@ public struct MDNSQuerier: Sendable {
             return record.name.hasSuffix(configuration.serviceType)
                 && record.name.labelCount > configuration.serviceType.labelCount
         case .a, .aaaa:
-            return cache.entries.contains { key, list in
-                key.type == .srv && list.contains { cached in
-                    if case .srv(_, _, _, let target) = cached.value { return target.isEquivalent(to: record.name) }
-                    return false
-                }
-            }
+            return srvTargets().contains(record.name.lowercased)
         }
+    }
+
+    /// Lower-cased SRV targets in the cache: the hosts whose addresses are worth keeping.
+    private func srvTargets() -> Set<DNSName> {
+        var targets: Set<DNSName> = []
+        for (key, list) in cache.entries where key.type == .srv {
+            for cached in list { if case .srv(_, _, _, let target) = cached.value { targets.insert(target.lowercased) } }
+        }
+        return targets
     }
 }
