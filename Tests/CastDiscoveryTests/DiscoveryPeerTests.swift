@@ -86,7 +86,7 @@ import Testing
         }
     }
 
-    @Test func advertisedServiceIsFoundByAvahiBrowseAndZeroconf() async throws {
+    @Test func advertisedServiceIsFoundByAvahiBrowseZeroconfAndPychromecast() async throws {
         try await DiscoveryPeers.with { peers in
             peers.spawn("A", "advertise", [
                 CastscopeProcessPath.path, "discover", "--advertise", "Emulated TV", "--port", "8009",
@@ -103,6 +103,10 @@ import Testing
             let zeroconf = peers.run(
                 "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "browse", peers.addressB, "10"], timeout: 20)
             #expect(zeroconf.status == 0 && zeroconf.output.hasPrefix("first "), "\(zeroconf.errors)")
+            let cast = peers.run(
+                "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "pychromecast", peers.addressB, "3"], timeout: 30)
+            #expect(cast.output == "Emulated TV|0123456789abcdef0123456789abcdef|\(peers.addressA)|8009|castscope\n",
+                    "\(cast.errors)")
             peers.signal("advertise", "INT")
             #expect(peers.log("advertise").contains("withdrawn Emulated TV"))
         }
