@@ -23,6 +23,8 @@ public struct MDNSQuerier: Sendable {
     /// The cache generation the reported instances were derived from: reconciling again is needed only after a
     /// record was added or removed (refreshes, goodbyes and cache-flushes only move expiry times).
     var reconciledGeneration = 0
+    /// Lower-cased host name → instances whose SRV points at it, so an address change finds its instances.
+    var hostIndex: [DNSName: Set<DNSName>] = [:]
 
     struct InterfaceState: Sendable {
         var nextQuery: MonotonicInstant
@@ -152,19 +154,13 @@ public struct MDNSQuerier: Sendable {
     /// Caches the records discovery uses: PTR of the service type, SRV/TXT of its instances, A/AAAA of SRV targets.
     private mutating func absorb(_ records: [DNSResourceRecord], interfaceIndex: UInt32, at now: MonotonicInstant) {
         var sawServiceAnswer = false
-        var targets: Set<DNSName>?
         // Two passes so addresses are kept only for hosts an SRV names, whatever the record order.
         for pass in 0..<2 {
             for record in records {
                 let isAddress = record.type == .a || record.type == .aaaa
                 guard (pass == 1) == isAddress, record.rrclass == .internet else { continue }
                 guard let value = MDNSRecordValue(record.data) else { continue }
-                if isAddress {
-                    if targets == nil { targets = srvTargets() }
-                    guard targets?.contains(record.name.lowercased) == true else { continue }
-                } else if !isWanted(record, value: value) {
-                    continue
-                }
+                guard isWanted(record, value: value) else { continue }
                 if case .txt(let strings) = value, strings.reduce(0, { $0 + $1.count + 1 }) > configuration.maximumTXTBytes {
                     statistics.interfaces[interfaceIndex, default: .init()].droppedOversizedTXT += 1
                     continue
@@ -201,16 +197,7 @@ public struct MDNSQuerier: Sendable {
             return record.name.hasSuffix(configuration.serviceType)
                 && record.name.labelCount > configuration.serviceType.labelCount
         case .a, .aaaa:
-            return srvTargets().contains(record.name.lowercased)
+            return cache.srvTargets[record.name.lowercased] != nil
         }
-    }
-
-    /// Lower-cased SRV targets in the cache: the hosts whose addresses are worth keeping.
-    private func srvTargets() -> Set<DNSName> {
-        var targets: Set<DNSName> = []
-        for (key, list) in cache.entries where key.type == .srv {
-            for cached in list { if case .srv(_, _, _, let target) = cached.value { targets.insert(target.lowercased) } }
-        }
-        return targets
     }
 }
