@@ -23,6 +23,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
     ("FuzzChannelInbound", ["CastChannel"]),
     ("FuzzReceiver", ["CastReceiver"]),
+    ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
 ]
 
 let package = Package(
@@ -130,6 +131,12 @@ let package = Package(
             name: "ChannelBench",
             dependencies: ["CastReceiver", "CastChannel", "CastNet", "CastTLS", "CastWire", "CastJSON"],
             path: "Benchmarks/ChannelBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "DiscoveryBench",
+            dependencies: ["CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/DiscoveryBench",
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in

@@ -3,6 +3,8 @@
   register ADDR NAME ID [TTL]  registers a _googlecast._tcp instance with a full Cast TXT record on ADDR; on SIGTERM
                           unregisters (TTL-0 goodbyes); on SIGUSR1 exits at once without goodbyes (silent death)
   browse ADDR TIMEOUT     prints "first <seconds>" when the first _googlecast instance is resolved, then exits
+  pychromecast ADDR T     pychromecast.discovery.discover_chromecasts on ADDR for T seconds; prints one line per
+                          device: "friendly_name|uuid|host|port|model_name"
   ptr-only ADDR NAME      a broken responder: answers _googlecast PTR queries with a PTR and nothing else,
                           and ignores SRV/TXT/A questions
 """
@@ -68,6 +70,17 @@ def browse(address, timeout):
     sys.exit(0 if ok else 1)
 
 
+def pychromecast_discover(address, timeout):
+    import pychromecast
+    from zeroconf import IPVersion, Zeroconf
+    zc = Zeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
+    infos, browser = pychromecast.discovery.discover_chromecasts(timeout=float(timeout), zeroconf_instance=zc)
+    browser.stop_discovery()
+    for info in infos:
+        print(f"{info.friendly_name}|{info.uuid.hex}|{info.host}|{info.port}|{info.model_name}", flush=True)
+    zc.close()
+
+
 def encode_name(name):
     out = b""
     for label in name.rstrip(".").split("."):
@@ -105,5 +118,7 @@ if __name__ == "__main__":
         register(*sys.argv[2:6])
     elif mode == "browse":
         browse(sys.argv[2], sys.argv[3])
+    elif mode == "pychromecast":
+        pychromecast_discover(sys.argv[2], sys.argv[3])
     elif mode == "ptr-only":
         ptr_only(sys.argv[2], sys.argv[3])

@@ -145,7 +145,8 @@ enum HostChecks {
         }
         guard !inodes.isEmpty, let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         var owners: [String] = []
-        for pid in pids where Int(pid) != nil {
+        let own = String(getpid())
+        for pid in pids where Int(pid) != nil && pid != own {
             guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { continue }
             for fd in fds {
                 guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),

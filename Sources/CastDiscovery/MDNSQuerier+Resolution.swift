@@ -5,44 +5,68 @@ extension MDNSQuerier {
     /// Every instance named by a cached PTR, with what the cache knows about it.
     func instancesFromCache() -> [DNSName: MDNSServiceInstance] {
         var result: [DNSName: MDNSServiceInstance] = [:]
-        for ptr in cache.records(named: configuration.serviceType, type: .ptr) {
-            guard case .ptr(let instanceName) = ptr.value else { continue }
-            let key = instanceName.lowercased
-            if result[key] != nil { continue }
-            var instance = MDNSServiceInstance(name: instanceName, interfaceIndex: ptr.interfaceIndex)
-            if let srv = cache.records(named: instanceName, type: .srv).max(by: { $0.receivedAt < $1.receivedAt }),
-               case .srv(_, _, let port, let target) = srv.value {
-                instance.host = target
-                instance.port = port
-                instance.ipv4Addresses = Set(cache.records(named: target, type: .a).compactMap { record in
-                    if case .a(let address) = record.value { return address } else { return nil }
-                }).sorted()
-                instance.ipv6Addresses = Set(cache.records(named: target, type: .aaaa).compactMap { record in
-                    if case .aaaa(let address) = record.value { return address } else { return nil }
-                }).sorted()
-            }
-            if let txt = cache.records(named: instanceName, type: .txt).max(by: { $0.receivedAt < $1.receivedAt }),
-               case .txt(let strings) = txt.value {
-                instance.txt = strings
-            }
-            result[key] = instance
+        for key in cache.ptrInstances.keys {
+            if let instance = instance(for: key) { result[key] = instance }
         }
         return result
     }
 
-    /// Expires records, then compares what is resolved now with what was reported and says what changed.
+    /// The instance with this lower-cased name as the cache knows it; nil when no PTR names it.
+    func instance(for key: DNSName) -> MDNSServiceInstance? {
+        guard let ptr = cache.ptrInstances[key] else { return nil }
+        var instance = MDNSServiceInstance(name: ptr.name, interfaceIndex: ptr.interfaceIndex)
+        if let srv = cache.records(named: key, type: .srv).max(by: { $0.receivedAt < $1.receivedAt }),
+           case .srv(_, _, let port, let target) = srv.value {
+            instance.host = target
+            instance.port = port
+            instance.ipv4Addresses = Set(cache.records(named: target, type: .a).compactMap { record in
+                if case .a(let address) = record.value { return address } else { return nil }
+            }).sorted()
+            instance.ipv6Addresses = Set(cache.records(named: target, type: .aaaa).compactMap { record in
+                if case .aaaa(let address) = record.value { return address } else { return nil }
+            }).sorted()
+        }
+        if let txt = cache.records(named: key, type: .txt).max(by: { $0.receivedAt < $1.receivedAt }),
+           case .txt(let strings) = txt.value {
+            instance.txt = strings
+        }
+        return instance
+    }
+
+    /// Expires records, then re-derives the instances the cache changes touch, compares them with what was
+    /// reported and says what changed.
     mutating func reconcile(at now: MonotonicInstant, removalReason: MDNSRemovalReason) -> [MDNSQuerierAction] {
         _ = cache.removeExpired(at: now)
-        let current = instancesFromCache()
-        var actions: [MDNSQuerierAction] = []
-        for (key, old) in reported.sorted(by: { $0.key.description < $1.key.description }) where current[key] == nil {
-            reported[key] = nil
-            let reason: MDNSRemovalReason =
-                pendingGoodbyes.contains(key) ? .goodbye : (removalReason == .interfaceGone ? .interfaceGone : .expired)
-            actions.append(.instanceRemoved(old, reason: reason))
+        guard cache.generation != reconciledGeneration else { return [] }
+        reconciledGeneration = cache.generation
+        let changes = cache.takeChanges()
+        var names = changes.instances
+        // SRV owners tell which instances a host's addresses belong to.
+        for name in names {
+            for srv in cache.records(named: name, type: .srv) {
+                if case .srv(_, _, _, let target) = srv.value { hostIndex[target.lowercased, default: []].insert(name) }
+            }
         }
-        pendingGoodbyes = pendingGoodbyes.filter { current[$0] != nil }
-        for (key, instance) in current.sorted(by: { $0.key.description < $1.key.description }) {
+        for host in changes.hosts { names.formUnion(hostIndex[host] ?? []) }
+        if changes.everything { names.formUnion(reported.keys) }
+        var actions: [MDNSQuerierAction] = []
+        for key in names.map({ (text: $0.description, key: $0) }).sorted(by: { $0.text < $1.text }).map(\.key) {
+            guard let instance = instance(for: key) else {
+                if let old = reported.removeValue(forKey: key) {
+                    let reason: MDNSRemovalReason =
+                        pendingGoodbyes.contains(key) ? .goodbye : (removalReason == .interfaceGone ? .interfaceGone : .expired)
+                    actions.append(.instanceRemoved(old, reason: reason))
+                }
+                pendingGoodbyes.remove(key)
+                // Forget the host links once no SRV remains (an SRV outliving its PTR keeps them).
+                if cache.records(named: key, type: .srv).isEmpty {
+                    for host in hostIndex.keys {
+                        hostIndex[host]?.remove(key)
+                        if hostIndex[host]?.isEmpty == true { hostIndex[host] = nil }
+                    }
+                }
+                continue
+            }
             if let old = reported[key] {
                 // Keep reporting the last complete view while a part is being re-resolved.
                 if instance.isResolved && instance != old {

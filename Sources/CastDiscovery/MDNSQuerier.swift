@@ -20,6 +20,11 @@ public struct MDNSQuerier: Sendable {
     var reported: [DNSName: MDNSServiceInstance] = [:]
     var followUps: [FollowUpKey: FollowUpState] = [:]
     var pendingGoodbyes: Set<DNSName> = []
+    /// The cache generation the reported instances were derived from: reconciling again is needed only after a
+    /// record was added or removed (refreshes, goodbyes and cache-flushes only move expiry times).
+    var reconciledGeneration = 0
+    /// Lower-cased host name → instances whose SRV points at it, so an address change finds its instances.
+    var hostIndex: [DNSName: Set<DNSName>] = [:]
 
     struct InterfaceState: Sendable {
         var nextQuery: MonotonicInstant
@@ -43,7 +48,7 @@ public struct MDNSQuerier: Sendable {
         self.configuration = configuration
         cache = MDNSCache(
             maximumRecordsPerInterface: configuration.maximumRecordsPerInterface,
-            maximumRecordsPerName: configuration.maximumRecordsPerName)
+            maximumRecordsPerName: configuration.maximumRecordsPerName, uncappedNames: [configuration.serviceType])
     }
 
     /// Starts browsing on `interfaceIndices`: the first query goes out at once, with the QU bit.
@@ -154,7 +159,8 @@ public struct MDNSQuerier: Sendable {
             for record in records {
                 let isAddress = record.type == .a || record.type == .aaaa
                 guard (pass == 1) == isAddress, record.rrclass == .internet else { continue }
-                guard let value = MDNSRecordValue(record.data), isWanted(record, value: value) else { continue }
+                guard let value = MDNSRecordValue(record.data) else { continue }
+                guard isWanted(record, value: value) else { continue }
                 if case .txt(let strings) = value, strings.reduce(0, { $0 + $1.count + 1 }) > configuration.maximumTXTBytes {
                     statistics.interfaces[interfaceIndex, default: .init()].droppedOversizedTXT += 1
                     continue
@@ -191,12 +197,7 @@ public struct MDNSQuerier: Sendable {
             return record.name.hasSuffix(configuration.serviceType)
                 && record.name.labelCount > configuration.serviceType.labelCount
         case .a, .aaaa:
-            return cache.entries.contains { key, list in
-                key.type == .srv && list.contains { cached in
-                    if case .srv(_, _, _, let target) = cached.value { return target.isEquivalent(to: record.name) }
-                    return false
-                }
-            }
+            return cache.srvTargets[record.name.lowercased] != nil
         }
     }
 }

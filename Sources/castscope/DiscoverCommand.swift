@@ -59,6 +59,7 @@ enum DiscoverCommand {
             return 1
         }
         if let instance = invocation.option("advertise") {
+            if via == .avahi { return try await advertiseWithAvahi(instance, invocation, io) }
             return try await advertise(instance, invocation, interfaces: interfaces, io)
         }
         if invocation.flag("diagnose") {
@@ -134,6 +135,22 @@ enum DiscoverCommand {
         let advertised = await responder.currentInstance()
         await responder.stop()
         io.printError("discover: withdrawn \(advertised)")
+        return 0
+    }
+
+    /// `--advertise --via avahi`: publish through avahi-daemon until SIGINT/SIGTERM.
+    static func advertiseWithAvahi(_ instance: String, _ invocation: Invocation, _ io: any CommandOutput) async throws
+        -> Int32
+    {
+        let port = try invocation.integer("port", in: 1...65535) ?? 8009
+        let publisher = try AvahiPublisher.start(instance: instance, port: UInt16(port), txt: invocation.options("txt"))
+        io.printError("discover: advertising \(instance) port \(port) through avahi-daemon")
+        signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
+        while !discoverStopRequested.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(100)) }
+        let status = publisher.status
+        publisher.stop()
+        io.printError("discover: withdrawn \(status.name) (\(status.state))")
         return 0
     }
 

@@ -86,7 +86,7 @@ import Testing
         }
     }
 
-    @Test func advertisedServiceIsFoundByAvahiBrowseAndZeroconf() async throws {
+    @Test func advertisedServiceIsFoundByAvahiBrowseZeroconfAndPychromecast() async throws {
         try await DiscoveryPeers.with { peers in
             peers.spawn("A", "advertise", [
                 CastscopeProcessPath.path, "discover", "--advertise", "Emulated TV", "--port", "8009",
@@ -103,8 +103,29 @@ import Testing
             let zeroconf = peers.run(
                 "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "browse", peers.addressB, "10"], timeout: 20)
             #expect(zeroconf.status == 0 && zeroconf.output.hasPrefix("first "), "\(zeroconf.errors)")
+            let cast = peers.run(
+                "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "pychromecast", peers.addressB, "3"], timeout: 30)
+            #expect(cast.output == "Emulated TV|0123456789abcdef0123456789abcdef|\(peers.addressA)|8009|castscope\n",
+                    "\(cast.errors)")
             peers.signal("advertise", "INT")
             #expect(peers.log("advertise").contains("withdrawn Emulated TV"))
+        }
+    }
+}
+
+extension DiscoveryPeerTests {
+    @Test func avahiPublisherIsFoundByBuiltinQuerierAndWithdrawn() async throws {
+        try await DiscoveryPeers.with { peers in
+            peers.spawn("A", "publish", [
+                CastscopeProcessPath.path, "discover", "--advertise", "Avahi Published", "--via", "avahi",
+                "--port", "8010", "--txt", "id=00112233445566778899aabbccddeeff", "--txt", "fn=Avahi Published",
+            ])
+            #expect(peers.waitFor(10) { peers.log("publish").contains("advertising") })
+            let devices = try peers.discoverJSON(via: "builtin")
+            #expect(devices.first?["friendlyName"]?.stringValue == "Avahi Published", "\(devices)")
+            #expect(devices.first?["port"]?.intValue == 8010)
+            peers.signal("publish", "INT")
+            #expect(peers.log("publish").contains("withdrawn Avahi Published (established)"))
         }
     }
 }
