@@ -121,4 +121,22 @@ import Testing
         #expect(result.standardOutput.contains("repeat ALL"))
         await harness.shutdown()
     }
+
+    @Test func loadCredentialsNeverReachTheLogFile() async throws {
+        let harness = try SenderHarness()
+        let base = NSTemporaryDirectory() + "castscope-secret-\(UUID().uuidString)"
+        defer {
+            for suffix in [".jsonl", ".filter"] { try? FileManager.default.removeItem(atPath: base + suffix) }
+        }
+        try "minimum = verbose\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
+        let result = try Self.cast(
+            harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "load", "http://127.0.0.1/a.mp4",
+                      "--credentials", "hunter2-secret-token"], auth: ["--insecure-skip-auth"])
+        #expect(result.exitCode == 0)
+        let log = try String(contentsOfFile: base + ".jsonl", encoding: .utf8)
+        #expect(log.contains("credentials"))
+        #expect(!log.contains("hunter2-secret-token"))
+        #expect(!result.standardError.contains("hunter2-secret-token"))
+        await harness.shutdown()
+    }
 }
