@@ -134,6 +134,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "SenderBench",
+            dependencies: ["CastSender", "CastReceiver", "CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/SenderBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "DiscoveryBench",
             dependencies: ["CastDiscovery", "CastNet", "CastWire"],
             path: "Benchmarks/DiscoveryBench",
