@@ -20,8 +20,10 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzDNS", ["CastWire"]),
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
+    ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
     ("FuzzChannelInbound", ["CastChannel"]),
     ("FuzzReceiver", ["CastReceiver"]),
+    ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
 ]
 
 let package = Package(
@@ -105,7 +107,8 @@ let package = Package(
         .testTarget(
             name: "CastReceiverTests", dependencies: ["CastReceiver", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastSenderTests", dependencies: ["CastSender", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "castscopeTests",
             dependencies: ["castscope", "CastTestSupport"],
@@ -128,6 +131,18 @@ let package = Package(
             name: "ChannelBench",
             dependencies: ["CastReceiver", "CastChannel", "CastNet", "CastTLS", "CastWire", "CastJSON"],
             path: "Benchmarks/ChannelBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "SenderBench",
+            dependencies: ["CastSender", "CastReceiver", "CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/SenderBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "DiscoveryBench",
+            dependencies: ["CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/DiscoveryBench",
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in
