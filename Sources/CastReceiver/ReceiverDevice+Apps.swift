@@ -13,7 +13,7 @@ extension ReceiverDevice {
             return handleMedia(json, message: message, connection: connection, now: now)
         }
         guard app.definition.namespaces.contains(message.namespace), !namespace.isReserved else {
-            log.warning(
+            log.info(
                 "dropping \(message.namespace) message: \(app.definition.appID) does not handle it",
                 ["cast.ns": .string(message.namespace), "cast.dst": .string(message.destinationID)])
             return []
@@ -115,7 +115,7 @@ extension ReceiverDevice {
             app.player = player
             return mediaStatusActions(requester: nil, now: now)
         default:
-            log.warning("ad app: unknown message \"\(text)\"", ["cast.ns": .string(message.namespace)])
+            log.info("ad app: unknown message \"\(text)\"", ["cast.ns": .string(message.namespace)])
             return []
         }
     }

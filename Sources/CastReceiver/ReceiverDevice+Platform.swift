@@ -54,7 +54,7 @@ extension ReceiverDevice {
             ]
         }
         guard namespace == .receiver else {
-            log.warning(
+            log.info(
                 "dropping \(message.namespace) message to receiver-0: unhandled namespace",
                 ["cast.ns": .string(message.namespace)])
             return []

@@ -142,7 +142,7 @@ public struct ReceiverDevice: Sendable {
             if message.destinationID == app.sessionID {
                 return [.close(connection, reason: "\(message.sourceID) used session \(app.sessionID) without CONNECT")]
             }
-            log.warning(
+            log.info(
                 "dropping \(message.namespace) message to \(message.destinationID): no virtual connection",
                 ["cast.src": .string(message.sourceID), "cast.dst": .string(message.destinationID)])
             return []
