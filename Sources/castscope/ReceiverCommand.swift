@@ -1,4 +1,5 @@
 import CastCLI
+import CastDiscovery
 import CastLog
 import CastNet
 import CastReceiver
@@ -16,7 +17,8 @@ private let receiverStopRequested = Atomic<Bool>(false)
 /// `castscope receiver`: a Cast receiver emulator with fault injection, for testing senders without hardware.
 ///
 /// Glue only: `ReceiverEmulator` does the work. This file turns options into a configuration, prints the one
-/// `listening …` line on stdout, sends logs to stderr and stops cleanly on SIGINT/SIGTERM.
+/// `listening …` line on stdout, sends logs to stderr, advertises over mDNS when asked and stops cleanly on
+/// SIGINT/SIGTERM.
 enum ReceiverCommand {
     static var spec: CommandSpec {
         CommandSpec(
@@ -27,7 +29,9 @@ enum ReceiverCommand {
                 built-in ad-insertion app (CA57AD01) and echo apps from --app. Prints one line on stdout when it \
                 accepts connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr. Faults: \
                 heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D, malformed-frame-after=N, \
-                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert.
+                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert. \
+                --advertise publishes _googlecast._tcp with the built-in mDNS responder on the interface carrying \
+                --host (or the --interface ones) and sends goodbyes on exit.
                 """,
             options: [
                 .option("name", value: "name", help: "The friendly name.", default: "castscope"),
@@ -44,7 +48,11 @@ enum ReceiverCommand {
                 .option(
                     "auth-chain", value: "dir",
                     help: "Sign device-auth challenges with DIR/device.pem, device-key.pem, intermediate.pem."),
-                .flag("advertise", help: "Advertise the device over mDNS (needs CastDiscovery)."),
+                .flag("advertise", help: "Advertise _googlecast._tcp over mDNS (built-in responder)."),
+                .option(
+                    "interface", short: "i", value: "name",
+                    help: "Interface to advertise on (repeatable); default: the one carrying --host.",
+                    repeatable: true),
             ],
             run: { invocation, io in try await run(invocation, io) })
     }
@@ -76,10 +84,9 @@ enum ReceiverCommand {
                 throw CommandLineError.validation(error.description)
             }
         }
-        if invocation.flag("advertise") {
-            io.printError("Error: --advertise is not available yet: mDNS advertisement (CastDiscovery) is not built in")
-            return 1
-        }
+        let advertiseInterfaces =
+            invocation.flag("advertise")
+            ? try advertisingInterfaces(names: invocation.options("interface"), host: address) : []
         let version: TLSVersion? =
             switch invocation.option("tls") {
             case "1.2": .tls12
@@ -118,9 +125,19 @@ enum ReceiverCommand {
         let bound = try emulator.start()
         let shownHost = bound.ip.isIPv4 ? bound.ip.description : "[\(bound.ip.description)]"
         io.print("listening \(shownHost):\(bound.port) id=\(deviceID) name=\"\(name)\"")
+        var responder: MDNSResponder?
+        if !advertiseInterfaces.isEmpty {
+            responder = try await MDNSResponder.start(
+                instance: name, port: bound.port, txt: txtRecord(deviceID: deviceID, configuration: configuration),
+                interfaces: advertiseInterfaces, eventLoop: loop)
+            io.printError(
+                "receiver: advertising \"\(name)\" on \(advertiseInterfaces.map(\.name).joined(separator: ", "))")
+        }
         while !receiverStopRequested.load(ordering: .relaxed) {
             try? await Task.sleep(for: .milliseconds(100))
         }
+        // Goodbyes first (TTL 0), so browsers drop the device before its port goes away.
+        await responder?.stop()
         let stopped = Atomic<Bool>(false)
         emulator.stop { stopped.store(true, ordering: .releasing) }
         while !stopped.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(10)) }
@@ -128,6 +145,33 @@ enum ReceiverCommand {
         try? await Task.sleep(for: .milliseconds(200))
         keyLog?.close()
         return 0
+    }
+
+    /// `--interface` names, or else the interfaces carrying the listening address (every multicast interface for
+    /// a wildcard address). Refuses an empty choice rather than advertising nowhere.
+    private static func advertisingInterfaces(names: [String], host: SocketAddress) throws -> [NetworkInterface] {
+        let all = try NetworkInterface.all()
+        let chosen: [NetworkInterface]
+        if !names.isEmpty {
+            chosen = try DiscoveryInterfaces.select(names: names, from: all)
+        } else if host.ip.description == "0.0.0.0" || host.ip.description == "::" {
+            chosen = try DiscoveryInterfaces.select(names: [], from: all)
+        } else {
+            chosen = all.filter { interface in interface.addresses.contains { $0.address == host.ip } }
+        }
+        guard !chosen.isEmpty else {
+            throw CommandLineError.validation("--advertise: no interface carries \(host.ip); name one with --interface")
+        }
+        return chosen
+    }
+
+    /// The `_googlecast._tcp` TXT strings of the emulated device (protocol.md §3.2): a video device (ca=4101) that
+    /// is idle (st=0), with the id hyphen-less as pychromecast requires.
+    private static func txtRecord(deviceID: String, configuration: ReceiverConfiguration) -> [String] {
+        [
+            "id=\(deviceID)", "cd=\(deviceID.prefix(32).uppercased())", "rm=", "ve=05", "md=\(configuration.model)",
+            "ic=/setup/icon.png", "fn=\(configuration.name)", "ca=4101", "st=0", "bs=FA8FCA000000", "nf=1", "rs=",
+        ]
     }
 
     /// The device-auth identity in `directory` (the layout scripts/gen-test-chain writes).

@@ -35,12 +35,14 @@ import Testing
         connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr.
         Faults: heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D,
         malformed-frame-after=N, oversize-frame-after=N, launch-error=REASON,
-        load-failed=CODE, ignore=TYPE, tls-alert.
+        load-failed=CODE, ignore=TYPE, tls-alert. --advertise publishes
+        _googlecast._tcp with the built-in mDNS responder on the interface carrying
+        --host (or the --interface ones) and sends goodbyes on exit.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--tls <version>] [--keylog <file>]
                [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
-               [--auth-chain <dir>] [--advertise]
+               [--auth-chain <dir>] [--advertise] [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -55,7 +57,10 @@ import Testing
           --fault <spec>          Inject a fault (see above).
           --auth-chain <dir>      Sign device-auth challenges with DIR/device.pem,
                                   device-key.pem, intermediate.pem.
-          --advertise             Advertise the device over mDNS (needs CastDiscovery).
+          --advertise             Advertise _googlecast._tcp over mDNS (built-in
+                                  responder).
+          -i, --interface <name>  Interface to advertise on (repeatable); default: the
+                                  one carrying --host.
           -h, --help              Show help information.
         """
 
@@ -72,10 +77,27 @@ import Testing
         #expect(result.standardError.contains("invalid app \"ABCD=com.example\""))
     }
 
-    @Test func advertiseSaysDiscoveryIsNotAvailableYet() throws {
-        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--advertise"])
-        #expect(result.exitCode == 1)
-        #expect(result.standardError.contains("--advertise is not available yet"))
+    @Test func advertisedEmulatorIsFoundByDiscoverOnLoopback() throws {
+        // mDNS on loopback only: the emulator advertises on the interface carrying --host (lo here).
+        let receiver = try ReceiverProcess([
+            "--advertise", "--name", "Advertised TV", "--id", "0123456789abcdef0123456789abcdef",
+        ])
+        let result = try CastscopeProcess.run(["discover", "--interface", "lo", "--timeout", "3", "--json"])
+        let (status, log) = receiver.stop()
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let devices = try JSONValue(parsing: result.standardOutput).arrayValue ?? []
+        let found = devices.first { $0["id"] == "0123456789abcdef0123456789abcdef" }
+        #expect(found?["friendlyName"] == "Advertised TV", "\(result.standardOutput)\n\(log.suffix(2000))")
+        #expect(found?["port"]?.intValue == Int64(receiver.port))
+        #expect(found?["status"] == "idle")
+        #expect(status == 0)
+    }
+
+    @Test func advertiseOnAnUnknownInterfaceIsAUsageError() throws {
+        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--advertise", "--interface", "nosuch0"])
+        #expect(result.exitCode != 0)
+        #expect(result.standardError.contains("nosuch0"))
+        #expect(result.standardOutput.isEmpty)
     }
 
     @Test func sigtermSendsCloseToEverySenderAndExitsZero() async throws {
