@@ -59,7 +59,10 @@ public enum ReceiverLoad {
         tls: TLSContext
     ) async -> Result {
         var result = Result()
-        guard let probe = await ReceiverProbe.connect(to: address, on: loop, tls: tls, senderID: "sender-load-\(index)")
+        // Generous timeouts: "lost" must mean no reply at all, not a slow one on a busy machine.
+        guard
+            let probe = await ReceiverProbe.connect(
+                to: address, on: loop, tls: tls, senderID: "sender-load-\(index)", timeout: .seconds(60))
         else { return result }
         defer { probe.close() }
         result.connected = 1
@@ -67,7 +70,7 @@ public enum ReceiverLoad {
             async -> JSONValue?
         {
             result.requests += 1
-            let reply = await probe.request(namespace, payload, to: destination)
+            let reply = await probe.request(namespace, payload, to: destination, timeout: .seconds(60))
             if reply == nil { result.lostReplies += 1 }
             return reply
         }
@@ -81,13 +84,14 @@ public enum ReceiverLoad {
             "contentId": .string("http://127.0.0.1/load-\(index).mp4"), "contentType": "video/mp4",
             "streamType": "BUFFERED", "metadata": ["metadataType": 0, "title": .string("load \(index)")],
         ]
-        while Date() < deadline {
+        // At least one full cycle per sender, however long connecting took.
+        repeat {
             _ = await ask(.receiver, ["type": "GET_STATUS"])
             let loaded = await ask(.media, ["type": "LOAD", "media": .object(media), "autoplay": true], to: transport)
             let sessionID = loaded?["status"]?.arrayValue?.first?["mediaSessionId"] ?? 0
             _ = await ask(.media, ["type": "PAUSE", "mediaSessionId": sessionID], to: transport)
             _ = await ask(.media, ["type": "PLAY", "mediaSessionId": sessionID], to: transport)
-        }
+        } while Date() < deadline
         return result
     }
 }

@@ -37,19 +37,19 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     /// Connects over TCP and TLS to `address`; nil when TCP or TLS fails.
     public static func connect(
         to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
-        senderID: String = "sender-0"
+        senderID: String = "sender-0", timeout: Duration = .seconds(10)
     ) async -> ReceiverProbe? {
-        try? await open(to: address, on: loop, tls: tls, senderID: senderID)
+        try? await open(to: address, on: loop, tls: tls, senderID: senderID, timeout: timeout)
     }
 
-    /// Connects over TCP and TLS to `address`, or says why it could not.
+    /// Connects over TCP and TLS to `address` within `timeout` for each of TCP and TLS, or says why it could not.
     public static func open(
         to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
-        senderID: String = "sender-0"
+        senderID: String = "sender-0", timeout: Duration = .seconds(10)
     ) async throws(ReceiverProbeError) -> ReceiverProbe {
         let connection: TCPConnection
         do throws(IOError) {
-            connection = try await TCPConnection.connect(to: address, on: loop)
+            connection = try await TCPConnection.connect(to: address, on: loop, timeout: timeout)
         } catch {
             throw ReceiverProbeError(description: "TCP connect to \(address): \(error)")
         }
@@ -65,7 +65,7 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
             loop.execute {
                 probe.openContinuation = continuation
                 socket.delegate = probe
-                socket.start(handshakeTimeout: .seconds(10), clock: SystemClock(eventLoop: loop))
+                socket.start(handshakeTimeout: timeout, clock: SystemClock(eventLoop: loop))
             }
         }
         guard opened else {

@@ -22,6 +22,8 @@ final class EmulatorHarness: @unchecked Sendable {
         clientLoop = try EventLoop(name: "probe-test")
         guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw ReceiverProcessError("address") }
         var options = ReceiverEmulatorOptions(configuration: configuration, address: loopback)
+        // The whole test suite shares two cores: a handshake may wait its turn for a long time.
+        options.handshakeTimeout = .seconds(60)
         customize(&options)
         emulator = try ReceiverEmulator(options: options, eventLoop: serverLoop)
         address = try emulator.start()
@@ -29,7 +31,8 @@ final class EmulatorHarness: @unchecked Sendable {
     }
 
     func probe(_ senderID: String = "sender-0") async throws -> ReceiverProbe {
-        try await ReceiverProbe.open(to: address, on: clientLoop, tls: clientTLS, senderID: senderID)
+        try await ReceiverProbe.open(
+            to: address, on: clientLoop, tls: clientTLS, senderID: senderID, timeout: .seconds(60))
     }
 
     /// CONNECT to receiver-0 and a GET_STATUS round trip; the reply's application list.
@@ -47,8 +50,8 @@ final class EmulatorHarness: @unchecked Sendable {
         return transport
     }
 
-    /// Polls `condition` every 20 ms for up to `seconds`.
-    static func eventually(_ seconds: Double = 5, _ condition: () async -> Bool) async -> Bool {
+    /// Polls `condition` every 20 ms for up to `seconds` (generous: the suite shares two cores with every other).
+    static func eventually(_ seconds: Double = 20, _ condition: () async -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if await condition() { return true }

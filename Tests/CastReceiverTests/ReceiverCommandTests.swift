@@ -82,7 +82,7 @@ import Testing
         let receiver = try ReceiverProcess([
             "--advertise", "--name", "Advertised TV", "--id", "0123456789abcdef0123456789abcdef",
         ])
-        let result = try CastscopeProcess.run(["discover", "--interface", "lo", "--timeout", "3", "--json"])
+        let result = try CastscopeProcess.run(["discover", "--interface", "lo", "--timeout", "6", "--json"])
         let (status, log) = receiver.stop()
         #expect(result.exitCode == 0, "\(result.standardError)")
         let devices = try JSONValue(parsing: result.standardOutput).arrayValue ?? []
