@@ -1,6 +1,8 @@
 import Foundation
 
-/// The `castscope receiver --port 0` child every measurement runs against (found next to this binary).
+/// The emulator child every measurement runs against: this binary re-run with `--serve`, which hosts the same
+/// `ReceiverEmulator` that `castscope receiver` runs (so the benchmark does not need a release build of the CLI)
+/// and prints the same `listening HOST:PORT id=ID name="NAME"` line.
 final class EmulatorChild {
     let process = Process()
     let host: String
@@ -8,16 +10,8 @@ final class EmulatorChild {
     let deviceID: String
 
     init() throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let binary = directory.appendingPathComponent("castscope").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError("castscope not found at \(binary); scripts/bench-channel builds it")
-        }
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["receiver", "--port", "0", "--host", "127.0.0.1", "--name", "bench"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["CASTSCOPE_LOG"] = environment["CASTSCOPE_LOG"] ?? "*=warning"
-        process.environment = environment
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--serve"]
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

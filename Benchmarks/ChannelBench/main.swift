@@ -1,9 +1,11 @@
-// ChannelBench: our Cast channel layer vs pychromecast against the same `castscope receiver`, plus messages/s,
+// ChannelBench: our Cast channel layer vs pychromecast against the same receiver emulator, plus messages/s,
 // emulator memory per sender and the 50-sender load run. Run with scripts/bench-channel (make bench-channel).
 import CastNet
 import CastReceiver
 import CastTLS
 import Foundation
+
+if CommandLine.arguments.contains("--serve") { serveEmulator() }
 
 func option(_ name: String, default value: Double) -> Double {
     let arguments = CommandLine.arguments
@@ -52,7 +54,7 @@ do {
     }
     let own = OwnChannelBenchmark(address: address, loop: loop, tls: try TLSContext(configuration: .client()))
     print(
-        "channel benchmark against castscope receiver \(emulator.host):\(emulator.port) "
+        "channel benchmark against the receiver emulator at \(emulator.host):\(emulator.port) "
             + "(rounds=\(rounds), rate runs \(format(seconds, 1)) s)")
 
     let ownConnect = try await own.connectRoundTrip(rounds: rounds)
