@@ -10,7 +10,7 @@ enum AnswerChecks {
         for interface in interfaces {
             let stats = statistics.interfaces[interface.index] ?? MDNSInterfaceStatistics()
             var line = "\(interface.name): \(stats.queriesSent) queries sent, \(stats.responsesReceived) responses, "
-                + "\(stats.serviceAnswers) with _googlecast, \(stats.queriesSeen) queries from others"
+                + "\(stats.serviceAnswers) with _googlecast, \(stats.queriesSeen) queries from other hosts"
             if let delay = stats.firstAnswerDelay { line += ", first answer after \(milliseconds(delay)) ms" }
             if stats.malformedPackets > 0 { line += ", \(stats.malformedPackets) malformed" }
             if stats.droppedOverInterfaceCap + stats.droppedOverNameCap + stats.droppedOversizedTXT > 0 {
@@ -54,7 +54,9 @@ enum AnswerChecks {
         var checks: [DiagnosticCheck] = []
         let incomplete = instances.filter { !$0.isResolved }
         if incomplete.isEmpty {
-            checks.append(DiagnosticCheck(id: "incomplete", status: .ok, summary: "every instance resolved (SRV, TXT, address)"))
+            checks.append(DiagnosticCheck(
+                id: "incomplete", status: .ok,
+                summary: instances.isEmpty ? "no instance named, nothing to resolve" : "all \(instances.count) instance(s) resolved (SRV, TXT, address)"))
         } else {
             checks.append(DiagnosticCheck(
                 id: "incomplete", status: .fail,
@@ -83,7 +85,9 @@ enum AnswerChecks {
             if record.friendlyName == nil { evidence.append("\(name): no fn (friendly name)") }
         }
         if evidence.isEmpty {
-            return [DiagnosticCheck(id: "txt", status: .ok, summary: "TXT records have a valid id and fn")]
+            return [DiagnosticCheck(
+                id: "txt", status: .ok,
+                summary: records.isEmpty ? "no TXT record seen" : "\(records.count) TXT record(s) with a valid id and fn")]
         }
         return [DiagnosticCheck(
             id: "txt", status: .fail, summary: "TXT record with an invalid id or missing fn", evidence: evidence,

@@ -54,6 +54,17 @@ public final class DiscoveryManager: @unchecked Sendable {
     /// The device with this unique ID.
     public func device(withUniqueID uniqueID: String) -> Device? { deviceList.first { $0.uniqueID == uniqueID } }
 
+    /// Waits up to `timeout` for the device with this unique ID to be in the list (GCKDiscoveryManager
+    /// `findDeviceWithUniqueID:timeout:completion:`); nil when it did not appear.
+    public func findDevice(withUniqueID uniqueID: String, timeout: Duration) async -> Device? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let device = device(withUniqueID: uniqueID) { return device }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// Adds a listener (kept strongly until removed).
     public func add(_ listener: any DiscoveryManagerListener) {
         callbackQueue.async { self.listeners.append(listener) }

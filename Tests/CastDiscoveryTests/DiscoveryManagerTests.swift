@@ -101,6 +101,16 @@ private final class RecordingListener: DiscoveryManagerListener, @unchecked Send
         #expect(manager.discoveryState == .stopped)
     }
 
+    @Test func findDeviceWaitsForTheDeviceToAppear() async throws {
+        let backend = FakeBackend()
+        let manager = DiscoveryManager(backends: [backend])
+        try await manager.startDiscovery()
+        Task { backend.send(.found(device("Later"))) }
+        let found = await manager.findDevice(withUniqueID: "cast:Later", timeout: .seconds(30))
+        #expect(found?.friendlyName == "Later")
+        #expect(await manager.findDevice(withUniqueID: "cast:Never", timeout: .zero) == nil)
+    }
+
     @Test func criteriaRecordsAppIDsButDoesNotFilterYet() {
         let criteria = DiscoveryCriteria(applicationIDs: ["CC1AD845"])
         #expect(criteria.isAppAvailabilityFilterApplied == false)
