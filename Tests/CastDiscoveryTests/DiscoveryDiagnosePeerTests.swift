@@ -80,6 +80,23 @@ import Testing
     }
 }
 
+extension DiscoveryDiagnosePeerTests {
+    @Test func processOwning5353WithoutReusePortIsTheVerdict() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["B"]) { peers in
+            peers.spawn("B", "hog", [
+                DiscoveryPeers.python, "-c",
+                "import socket, time\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.bind(('', 5353))\n"
+                    + "print('bound', flush=True)\ntime.sleep(120)",
+            ])
+            #expect(peers.waitFor(10) { peers.log("hog").contains("bound") })
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["check"]?.stringValue == "port", "\(report)")
+            let evidence = check(report, "port")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
+            #expect(evidence.contains("python"), "\(evidence)")
+        }
+    }
+}
+
 /// `ip` in the root namespace (for `ip -n NS …`).
 enum PeerProcessIP {
     static func run(_ arguments: [String]) {
