@@ -7,8 +7,10 @@ import Testing
 @Suite struct AnswerChecksTests {
     typealias P = MDNSTestPackets
 
-    private func instance(ipv4: [IPv4Address] = [IPv4Address(10, 0, 0, 1)], ipv6: [IPv6Address] = [],
-                          txt: [String] = P.txt) -> MDNSServiceInstance {
+    private func instance(
+        ipv4: [IPv4Address] = [IPv4Address(10, 0, 0, 1)], ipv6: [IPv6Address] = [],
+        txt: [String] = P.txt
+    ) -> MDNSServiceInstance {
         MDNSServiceInstance(
             name: P.instance, interfaceIndex: 2, host: P.host, port: 8009, txt: txt.map { Array($0.utf8) },
             ipv4Addresses: ipv4, ipv6Addresses: ipv6)
@@ -54,7 +56,10 @@ import Testing
         let checks = AnswerChecks.traffic(statistics, interfaces: [interface])
         #expect(status(checks, "traffic") == .fail)
         #expect(status(checks, "goodbyes") == .warn)
-        #expect(checks.first?.evidence == ["veth0: 3 queries sent, 0 responses, 0 with _googlecast, 0 queries from other hosts"])
+        #expect(
+            checks.first?.evidence == [
+                "veth0: 3 queries sent, 0 responses, 0 with _googlecast, 0 queries from other hosts"
+            ])
     }
 
     @Test func verdictPrefersFailuresInPriorityOrder() {
