@@ -168,7 +168,7 @@ struct TLSConnectionDecoder: Sendable {
         case .clientHello(let hello):
             clientHello = hello
         case .serverHello(let hello):
-            negotiate(hello, into: &events)
+            negotiate(hello, server: &side, into: &events)
         case .certificate(let certificates):
             events.append(.certificates(certificates.entries.map(\.data), direction: direction))
         default:
@@ -184,7 +184,9 @@ struct TLSConnectionDecoder: Sendable {
         }
     }
 
-    private mutating func negotiate(_ hello: TLSServerHello, into events: inout [TLSConnectionEvent]) {
+    /// `server` is the server direction's state, checked out of `sides` while its bytes are processed.
+    private mutating func negotiate(_ hello: TLSServerHello, server: inout Side,
+                                    into events: inout [TLSConnectionEvent]) {
         let version = hello.negotiatedVersion
         isTLS13 = version == .tls13
         let clientRandom = clientHello?.random ?? []
@@ -204,13 +206,13 @@ struct TLSConnectionDecoder: Sendable {
                 guard let clientHS = secrets.clientHandshake, let serverHS = secrets.serverHandshake else {
                     decryptable = secrets.clientTraffic != nil
                     reason = "the key log lacks the handshake traffic secrets"
-                    setTLS13Application(spec: spec, secrets: secrets)
+                    setTLS13Application(spec: spec, secrets: secrets, server: &server)
                     return report(hello, clientRandom, decryptable, reason, into: &events)
                 }
                 sides[.c2s]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: clientHS)
-                sides[.s2c]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: serverHS)
+                server.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: serverHS)
                 sides[.c2s]?.applicationSecret = secrets.clientTraffic
-                sides[.s2c]?.applicationSecret = secrets.serverTraffic
+                server.applicationSecret = secrets.serverTraffic
             } else if secrets.masterSecret == nil {
                 decryptable = false
                 reason = "the key log has TLS 1.3 secrets but no CLIENT_RANDOM master secret"
@@ -219,16 +221,17 @@ struct TLSConnectionDecoder: Sendable {
         if isTLS13 {
             // Everything after the ServerHello is protected in TLS 1.3 (CCS records are only for middleboxes).
             sides[.c2s]?.encrypted = true
-            sides[.s2c]?.encrypted = true
+            server.encrypted = true
         }
         report(hello, clientRandom, decryptable, reason, into: &events)
     }
 
-    private mutating func setTLS13Application(spec: TLSCipherSpec, secrets: TLSKeyLog.Secrets) {
+    private mutating func setTLS13Application(spec: TLSCipherSpec, secrets: TLSKeyLog.Secrets,
+                                              server: inout Side) {
         sides[.c2s]?.encrypted = true
-        sides[.s2c]?.encrypted = true
+        server.encrypted = true
         if let secret = secrets.clientTraffic { sides[.c2s]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
-        if let secret = secrets.serverTraffic { sides[.s2c]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
+        if let secret = secrets.serverTraffic { server.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
     }
 
     private mutating func report(_ hello: TLSServerHello, _ clientRandom: [UInt8], _ decryptable: Bool,

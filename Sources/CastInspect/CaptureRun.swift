@@ -1,0 +1,35 @@
+import Foundation
+
+/// Reads capture files one after another into an inspector: the loop behind `castscope inspect`.
+public enum CaptureRun {
+    /// Adds the key logs embedded in the files' Decryption Secrets Blocks to `options.keyLog`.
+    public static func loadEmbeddedKeys(files: [String], into options: inout InspectOptions) {
+        for file in files {
+            for text in PcapngSecretsReader.keyLogs(atPath: file) { options.keyLog.add(text: text) }
+        }
+    }
+
+    /// Feeds every packet of every file to `inspector`. Stops at the first unreadable or corrupt file (after
+    /// everything decoded before the fault) and returns its error, unless `lax`: then the error becomes a
+    /// `capture.corrupt` finding and the next file is read. `progress` gets (file, bytes read, file size).
+    public static func feed(files: [String], into inspector: Inspector, lax: Bool,
+                            progress: ((String, Int, Int) -> Void)? = nil) -> CaptureError? {
+        for file in files {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+            do throws(CaptureError) {
+                let source = try PcapSource(path: file)
+                var count = 0
+                while let packet = try source.next() {
+                    inspector.process(packet)
+                    count += 1
+                    if let progress, count % 4096 == 0 { progress(file, source.nextRecordOffset, size) }
+                }
+            } catch {
+                if !lax { return error }
+                inspector.report(Finding(.error, "capture.corrupt", error.description,
+                                         detail: "the packets before the fault were inspected"))
+            }
+        }
+        return nil
+    }
+}
