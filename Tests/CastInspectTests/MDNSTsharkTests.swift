@@ -16,14 +16,21 @@ import Testing
 
     @Test(arguments: 0..<captures.count)
     func everyFieldMatchesTshark(index: Int) throws {
-        let (pcap, tsharkPath) = Self.captures[index]
+        let (mismatches, compared) = try Self.compare(pcap: Self.captures[index].pcap, tshark: Self.captures[index].tshark)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
+        #expect(compared > 100)
+    }
+
+    /// Field mismatches between the inspector's mDNS events for `pcap` and tshark's JSON, and how many fields were
+    /// compared.
+    static func compare(pcap: String, tshark tsharkPath: String) throws -> (mismatches: [String], compared: Int) {
         let run = InspectHarness(files: [pcap])
         let ours = run.events.compactMap { if case .mdns(let event) = $0 { event } else { nil } }
         let tshark = try #require(try JSONValue(parsing: [UInt8](Data(contentsOf: URL(fileURLWithPath: tsharkPath))))
             .arrayValue)
-        #expect(ours.count == tshark.count)
         var compared = 0
         var mismatches: [String] = []
+        if ours.count != tshark.count { mismatches.append("\(ours.count) messages, tshark \(tshark.count)") }
         for (event, entry) in zip(ours, tshark) {
             guard let layers = entry["_source"]?["layers"], let mdns = layers["mdns"] else { continue }
             let frame = layers["frame"]?["frame.number"]?.stringValue ?? "?"
@@ -57,11 +64,10 @@ import Testing
                 for (record, other) in zip(records, theirs) { compareRecord(record, other, check) }
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
-        #expect(compared > 100)
+        return (mismatches, compared)
     }
 
-    private func compareRecord(_ record: JSONValue, _ other: JSONValue, _ check: (String, String?, String?) -> Void) {
+    private static func compareRecord(_ record: JSONValue, _ other: JSONValue, _ check: (String, String?, String?) -> Void) {
         let type = record["type"]?.stringValue
         check("type", type, Self.typeName(other["dns.resp.type"]))
         if type == "OPT" { return }
