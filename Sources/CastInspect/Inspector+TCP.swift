@@ -52,7 +52,7 @@ extension Inspector {
             emit(.finding(Finding(.warn, "tcp.gap", "\(size) bytes missing in \(direction.rawValue) stream",
                                   detail: "not captured (or dropped by the capture); decoding resumes at the next "
                                       + "record/frame boundary", time: time, flow: state.flow)))
-            state.tls?.gap(direction: direction)
+            state.tls?.gap(direction: direction, size: size)
             if state.kind == .plainCast { state.cast.gap(direction: direction, size: size) }
             if state.kind == .tls { state.cast.gap(direction: direction, size: 0) }
         case .data(let bytes):

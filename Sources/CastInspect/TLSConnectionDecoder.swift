@@ -16,8 +16,9 @@ struct TLSConnectionDecoder: Sendable {
         var encrypted = false
         /// True after a gap until a record header is found again.
         var resynchronising = false
-        /// The decryptor must guess how many records the gap swallowed.
-        var guessSequence = false
+        /// After a gap: how many sequence numbers to try (0: none), and on how many more records.
+        var guessWindow = 0
+        var guessAttempts = 0
         var failed = false
     }
 
@@ -63,11 +64,13 @@ struct TLSConnectionDecoder: Sendable {
         side.queue.consume(to: reader)
     }
 
-    /// Records that bytes were lost: the direction resynchronises at the next plausible record header.
-    mutating func gap(direction: FlowDirection) {
+    /// Records that `size` bytes were lost: the direction resynchronises at the next plausible record header, and
+    /// the decryptor tries as many sequence numbers as records could have fit in the gap (at least 22 bytes each).
+    mutating func gap(direction: FlowDirection, size: Int) {
         sides[direction]?.queue.removeAll()
         sides[direction]?.resynchronising = true
-        sides[direction]?.guessSequence = true
+        sides[direction]?.guessWindow = min(8192, max(0, size) / 22 + 2)
+        sides[direction]?.guessAttempts = 3
         sides[direction]?.failed = false
     }
 
@@ -111,9 +114,10 @@ struct TLSConnectionDecoder: Sendable {
             return
         }
         var opened: TLSRecordDecryptor.Opened?
-        if side.guessSequence {
-            opened = side.decryptor?.openResynchronising(record, window: 4096)
-            if opened != nil { side.guessSequence = false }
+        if side.guessWindow > 0 {
+            opened = side.decryptor?.openResynchronising(record, window: side.guessWindow)
+            side.guessAttempts -= 1
+            if opened != nil || side.guessAttempts <= 0 { side.guessWindow = 0 }
         } else {
             opened = try? side.decryptor?.open(record)
             // A TLS 1.3 Finished we did not see: the application keys may already be in use.
