@@ -2,7 +2,9 @@
 cast_channel_pb2 schema) into the stdin FIFOs of `openssl s_client` (sender side) and `openssl s_server`
 (receiver side), so the TLS session between them carries a realistic Cast conversation in both directions.
 
-usage: record-captures-cast.py CLIENT_FIFO SERVER_FIFO [keyupdate]
+usage: record-captures-cast.py CLIENT_FIFO SERVER_FIFO [keyupdate | bulk=MIB]
+bulk=MIB appends MIB mebibytes of MEDIA_STATUS traffic (about 16 KiB per message, one TLS record each) with
+PING/PONG between them, for the benchmark's large capture.
 Every write starts with a frame's 4-byte length (first byte 0x00), so the openssl tools never mistake it for one
 of their single-letter commands; "k\\n" alone asks s_server for a TLS 1.3 KeyUpdate when 'keyupdate' is given."""
 import json
@@ -15,6 +17,7 @@ from pychromecast.generated import cast_channel_pb2 as pb
 client = open(sys.argv[1], "wb", buffering=0)
 server = open(sys.argv[2], "wb", buffering=0)
 keyupdate = len(sys.argv) > 3 and sys.argv[3] == "keyupdate"
+bulk = int(sys.argv[3][5:]) if len(sys.argv) > 3 and sys.argv[3].startswith("bulk=") else 0
 
 NS = "urn:x-cast:com.google.cast."
 
@@ -63,5 +66,19 @@ c2s("sender-1", "7E2F", "urn:x-cast:com.example.custom", {"type": "HELLO", "requ
 c2s("sender-1", "7E2F", NS + "media", {"type": "GET_STATUS", "requestId": 5})
 s2c("7E2F", "sender-1", NS + "media",
     {"type": "MEDIA_STATUS", "requestId": 5, "status": [{"mediaSessionId": 1, "playerState": "IDLE"}]})
+if bulk:
+    metadata = {"title": "x" * 15_800}
+    sent = 0
+    request = 100
+    while sent < bulk << 20:
+        data = frame("7E2F", "sender-1", NS + "media", {"type": "MEDIA_STATUS", "requestId": 0, "status": [
+            {"mediaSessionId": 1, "playerState": "PLAYING", "currentTime": sent, "media": {"metadata": metadata}}]})
+        server.write(data)
+        sent += len(data)
+        if request % 16 == 0:
+            client.write(frame("sender-0", "receiver-0", NS + "tp.heartbeat", {"type": "PING"}))
+            server.write(frame("receiver-0", "sender-0", NS + "tp.heartbeat", {"type": "PONG"}))
+        request += 1
+        time.sleep(0.002)
 s2c("7E2F", "sender-1", NS + "tp.connection", {"type": "CLOSE"})
 time.sleep(0.3)

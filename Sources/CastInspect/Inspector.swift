@@ -13,6 +13,8 @@ public struct InspectOptions: Sendable {
     public var maximumFlowBytes = 16 << 20
     /// Where to write each stream's application bytes (`--export-streams`).
     public var exportDirectory: String?
+    /// False skips TCP entirely (`--only mdns`): no reassembly, TLS or Cast work at all.
+    public var analyseTCP = true
 
     /// Default options.
     public init() {}
@@ -70,6 +72,7 @@ public final class Inspector {
             emit(.mdns(event))
             findings.forEach { emit(.finding($0)) }
         case .tcp(let tcp):
+            guard options.analyseTCP else { return }
             handleTCP(tcp, source: FlowEndpoint(address: source.bytes, port: tcp.sourcePort, text: source.text),
                       destination: FlowEndpoint(address: destination.bytes, port: tcp.destinationPort,
                                                 text: destination.text),

@@ -68,6 +68,7 @@ enum InspectCommand {
             buffer = ""
         }
         let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
+        if only == [.mdns] && options.exportDirectory == nil { options.analyseTCP = false }
         let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only) {
             buffer += $0
             if buffer.utf8.count >= 1 << 16 { flush() }
