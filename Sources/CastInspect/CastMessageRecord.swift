@@ -14,13 +14,13 @@ public struct CastMessageRecord: Sendable {
     public var offset: Int
     /// The decoded message.
     public var message: CastMessage
-    /// The payload JSON, when the payload is a JSON string.
+    /// The payload as a JSON tree, for the message types the reconstructor reads in depth (receiver status and
+    /// errors); nil for others (their JSON is in `message.payloadUTF8`).
     public var payload: JSONValue?
+    /// The payload's top-level `type`, if any.
+    public var type: String?
+    /// The payload's top-level `requestId`, if any.
+    public var requestID: Int64?
     /// For a reply: the request's type and the time since it (seconds).
     public var reply: (requestType: String, latency: Double)?
-
-    /// The payload's `type`, if any.
-    public var type: String? { payload?["type"]?.stringValue }
-    /// The payload's `requestId`, if any.
-    public var requestID: Int64? { payload?["requestId"]?.intValue }
 }

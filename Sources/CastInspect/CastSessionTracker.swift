@@ -22,6 +22,9 @@ struct CastSessionTracker: Sendable {
     private(set) var messageCount = 0
     private(set) var latencies: [Double] = []
 
+    /// Message types whose payload is parsed into a tree (the rest are only peeked at).
+    static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
+
     /// Most requests remembered while waiting for replies.
     static let maximumPending = 4096
 
@@ -42,8 +45,15 @@ struct CastSessionTracker: Sendable {
                 guard let message = try stream.next() else { break }
                 var record = CastMessageRecord(time: time, flow: flow, direction: direction,
                                                offset: offset + (streamBase[direction] ?? 0), message: message)
-                if let text = message.payloadUTF8 { record.payload = try? JSONValue(parsing: text) }
-                analyse(&record, findings: &findings)
+                var peek: CastPayloadPeek?
+                if let text = message.payloadUTF8 {
+                    let found = CastPayloadPeek(text)
+                    (record.type, record.requestID, peek) = (found.type, found.requestID, found)
+                    if let type = found.type, Self.parsedTypes.contains(type) {
+                        record.payload = try? JSONValue(parsing: text)
+                    }
+                }
+                analyse(&record, peek: peek, findings: &findings)
                 messageCount += 1
                 messages.append(record)
             } catch {
@@ -102,7 +112,8 @@ struct CastSessionTracker: Sendable {
         feed(Array(bytes[index...]), direction: direction, time: time, messages: &messages, findings: &findings)
     }
 
-    private mutating func analyse(_ record: inout CastMessageRecord, findings: inout [Finding]) {
+    private mutating func analyse(_ record: inout CastMessageRecord, peek: CastPayloadPeek?,
+                                  findings: inout [Finding]) {
         let namespace = CastNamespace(rawValue: record.message.namespace)
         let type = record.type ?? ""
         let time = record.time
@@ -141,25 +152,23 @@ struct CastSessionTracker: Sendable {
         case "LAUNCH_ERROR":
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.launch-error", "LAUNCH_ERROR: \(reason)",
-                                    detail: record.payload?.serialized() ?? "", time: time, flow: flow))
+                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
         case "LOAD_FAILED":
             var name = "no detailedErrorCode"
             if let code = record.payload?["detailedErrorCode"]?.intValue {
                 name = "detailedErrorCode \(code) \(MediaDetailedErrorCode(rawValue: code).name ?? "unknown")"
             }
             findings.append(Finding(.error, "cast.load-failed", "LOAD_FAILED: \(name)",
-                                    detail: record.payload?.serialized() ?? "", time: time, flow: flow))
+                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
         case "INVALID_REQUEST":
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.invalid-request", "INVALID_REQUEST: \(reason)",
-                                    detail: record.payload?.serialized() ?? "", time: time, flow: flow))
+                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
         case "RECEIVER_STATUS":
             noteApplications(record)
         case "MEDIA_STATUS":
-            for status in record.payload?["status"]?.arrayValue ?? [] {
-                if let id = status["mediaSessionId"]?.intValue {
-                    mediaSessions[id] = status["playerState"]?.stringValue ?? mediaSessions[id] ?? "?"
-                }
+            if let id = peek?.mediaSessionID, mediaSessions[id] != nil || mediaSessions.count < 1024 {
+                mediaSessions[id] = peek?.playerState ?? mediaSessions[id] ?? "?"
             }
         default:
             break

@@ -17,6 +17,9 @@ public final class PcapSource {
     /// Byte offset where the next record starts (the end of the last one read).
     public private(set) var nextRecordOffset = 0
     private let handle: PcapHandle
+    /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng, whose
+    /// offsets come from the FILE position instead (block lengths vary with options).
+    private let recordHeaderLength: Int?
 
     /// Opens `path`; throws `.cannotOpen`, `.compressed` or `.badHeader`.
     public init(path: String) throws(CaptureError) {
@@ -40,7 +43,15 @@ public final class PcapSource {
         }
         handle = PcapHandle(raw)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
-        nextRecordOffset = handle.fileOffset
+        let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
+        if magic == [0x0A, 0x0D, 0x0D, 0x0A] {
+            recordHeaderLength = nil
+            nextRecordOffset = handle.fileOffset
+        } else {
+            // Counting is exact and saves an lseek per packet (ftell) on classic files.
+            recordHeaderLength = modified.contains(magic) ? 24 : 16
+            nextRecordOffset = 24
+        }
     }
 
     /// The next packet, nil at the end of the file; throws `.truncated`/`.malformed` naming the faulty record.
@@ -56,7 +67,11 @@ public final class PcapSource {
             let bytes = [UInt8](UnsafeBufferPointer(start: data, count: captured))
             let time = LogTimestamp(seconds: Int64(header.pointee.ts.tv_sec),
                                     microseconds: Int32(clamping: header.pointee.ts.tv_usec))
-            nextRecordOffset = handle.fileOffset
+            if let recordHeaderLength {
+                nextRecordOffset += recordHeaderLength + captured
+            } else {
+                nextRecordOffset = handle.fileOffset
+            }
             return CapturedPacket(number: packetsRead, time: time, linkType: linkType, bytes: bytes,
                                   originalLength: max(Int(header.pointee.len), captured))
         case PCAP_ERROR_BREAK:
