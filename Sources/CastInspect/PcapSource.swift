@@ -54,6 +54,21 @@ public final class PcapSource {
         }
     }
 
+    /// Keeps only packets matching the BPF `expression` (libpcap filters them before they are copied); packet
+    /// numbers then count matching packets only.
+    public func setFilter(_ expression: String) throws(CaptureError) {
+        var program = bpf_program()
+        guard pcap_compile(handle.raw, &program, expression, 1, PCAP_NETMASK_UNKNOWN) == 0 else {
+            throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
+                               reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
+        }
+        defer { pcap_freecode(&program) }
+        guard pcap_setfilter(handle.raw, &program) == 0 else {
+            throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
+                               reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
+        }
+    }
+
     /// The next packet, nil at the end of the file; throws `.truncated`/`.malformed` naming the faulty record.
     public func next() throws(CaptureError) -> CapturedPacket? {
         var header: UnsafeMutablePointer<pcap_pkthdr>?
