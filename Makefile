@@ -3,7 +3,7 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 20
 export CASTSCOPE_REQUIRE_PEERS ?= 1
 
-.PHONY: setup build test demo bench bench-log bench-wire fuzz fuzz-build clean
+.PHONY: setup build test demo bench bench-log bench-wire bench-inspect fuzz fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -18,13 +18,16 @@ test: setup
 demo: build
 	$(SWIFT) run --skip-build castscope demo
 
-bench: bench-log bench-wire
+bench: bench-log bench-wire bench-inspect
 
 bench-log: setup
 	./scripts/bench-log
 
 bench-wire: setup
 	./scripts/bench-wire
+
+bench-inspect: setup
+	./scripts/bench-inspect
 
 fuzz: setup
 	./scripts/fuzz $(FUZZ_SECONDS)
