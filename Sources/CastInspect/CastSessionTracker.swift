@@ -19,6 +19,7 @@ struct CastSessionTracker: Sendable {
     private(set) var launches: [String] = []
     private(set) var mediaSessions: [Int64: String] = [:]
     private(set) var heartbeats = 0
+    private(set) var heartbeatIntervals: [Double] = []
     private(set) var messageCount = 0
     private(set) var latencies: [Double] = []
 
@@ -119,6 +120,9 @@ struct CastSessionTracker: Sendable {
         let time = record.time
         if namespace == .heartbeat {
             heartbeats += 1
+            if let last = lastHeartbeat, heartbeatIntervals.count < 4096 {
+                heartbeatIntervals.append(Self.seconds(from: last, to: time))
+            }
             if let last = lastHeartbeat, Self.seconds(from: last, to: time) > 10 {
                 findings.append(Finding(
                     .warn, "cast.heartbeat-gap", "no PING/PONG for \(Self.format(Self.seconds(from: last, to: time))) s",

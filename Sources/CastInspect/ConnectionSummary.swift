@@ -18,8 +18,16 @@ public struct ConnectionSummary: Sendable {
     public var latencies: [Double]
     /// PING/PONG messages.
     public var heartbeats: Int
+    /// Seconds between consecutive PING/PONG messages (the first 4096).
+    public var heartbeatIntervals: [Double]
     /// Application bytes per direction.
     public var bytes: [FlowDirection: Int]
+    /// TLS records left encrypted per direction.
+    public var encryptedRecords: [FlowDirection: Int]
+    /// Bytes of those records per direction.
+    public var encryptedBytes: [FlowDirection: Int]
+    /// Seconds from the first to the last packet.
+    public var duration: Double
     /// Retransmitted segments (both directions).
     public var retransmissions: Int
     /// Gaps (both directions).

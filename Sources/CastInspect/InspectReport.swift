@@ -127,8 +127,18 @@ public final class InspectReport {
                 head += " \(session.version) \(session.cipher) \(session.decryptable ? "decrypted" : "not decrypted")"
             }
             line(head + (c.midStream ? " (picked up mid-stream)" : ""))
-            line("    \(c.castMessages) Cast messages, \(c.heartbeats) heartbeats, bytes c2s \(c.bytes[.c2s] ?? 0) "
-                 + "s2c \(c.bytes[.s2c] ?? 0), \(c.retransmissions) retransmissions, \(c.gaps) gaps")
+            line("    \(CastSessionTracker.format(c.duration)) s, \(c.castMessages) Cast messages, \(c.heartbeats) "
+                 + "heartbeats, bytes c2s \(c.bytes[.c2s] ?? 0) s2c \(c.bytes[.s2c] ?? 0), \(c.retransmissions) "
+                 + "retransmissions, \(c.gaps) gaps")
+            if !c.encryptedRecords.isEmpty {
+                line("    encrypted records: c2s \(c.encryptedRecords[.c2s] ?? 0) (\(c.encryptedBytes[.c2s] ?? 0) bytes), "
+                     + "s2c \(c.encryptedRecords[.s2c] ?? 0) (\(c.encryptedBytes[.s2c] ?? 0) bytes)")
+            }
+            if !c.heartbeatIntervals.isEmpty {
+                let sorted = c.heartbeatIntervals.sorted()
+                line("    heartbeat interval median \(CastSessionTracker.format(sorted[sorted.count / 2])) s, max "
+                     + "\(CastSessionTracker.format(sorted.last ?? 0)) s")
+            }
             if !c.virtualConnections.isEmpty {
                 line("    virtual connections: \(c.virtualConnections.joined(separator: ", "))")
             }

@@ -33,8 +33,10 @@ extension Inspector {
         if flags.contains(.syn) { if flags.contains(.ack) { state.sawSYNACK = true } else { state.sawSYN = true } }
         var deliveries: [TCPStreamReassembler.Delivery] = []
         if var reassembler = state.reassemblers[direction] {
+            let heldBefore = reassembler.heldBytes
             deliveries = reassembler.add(sequence: tcp.sequenceNumber, syn: flags.contains(.syn),
                                          fin: flags.contains(.fin), payload: payload)
+            totalHeldBytes += reassembler.heldBytes - heldBefore
             state.reassemblers[direction] = reassembler
         }
         for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: time) }
@@ -42,6 +44,27 @@ extension Inspector {
         if flags.contains(.rst) { state.reset = direction }
         flows[key] = state
         if state.reset != nil || state.fins.count == 2 { close(key) }
+        if totalHeldBytes > heldBytesLimit { releaseHeldBytes() }
+    }
+
+    /// Makes the flow direction holding the most out-of-order bytes give up its holes (reported as gaps), so the
+    /// sum over all flows stays bounded whatever the capture holds.
+    private func releaseHeldBytes() {
+        while totalHeldBytes > heldBytesLimit {
+            var best: (key: FlowKey, direction: FlowDirection, held: Int)?
+            for (key, state) in flows {
+                for (direction, reassembler) in state.reassemblers where reassembler.heldBytes > (best?.held ?? 0) {
+                    best = (key, direction, reassembler.heldBytes)
+                }
+            }
+            guard let best, var state = flows.removeValue(forKey: best.key),
+                  var reassembler = state.reassemblers[best.direction] else { return }
+            let deliveries = reassembler.flush()
+            totalHeldBytes -= best.held
+            state.reassemblers[best.direction] = reassembler
+            for delivery in deliveries { deliver(delivery, direction: best.direction, state: &state, time: state.lastTime) }
+            flows[best.key] = state
+        }
     }
 
     private func deliver(_ delivery: TCPStreamReassembler.Delivery, direction: FlowDirection,
@@ -121,8 +144,9 @@ extension Inspector {
             emit(.finding(Finding(.error, "tls.bad-record", "record at \(direction.rawValue) offset \(offset) failed "
                                       + "authentication", detail: "wrong keys in the key log, or corrupted capture",
                                   time: time, flow: state.flow)))
-        case .undecrypted:
-            break
+        case .undecrypted(let direction, let length):
+            let before = state.encryptedRecords[direction] ?? (0, 0)
+            state.encryptedRecords[direction] = (before.count + 1, before.bytes + length)
         case .parseError(let reason, let direction):
             emit(.finding(Finding(.error, "tls.malformed", "malformed TLS in \(direction.rawValue) stream",
                                   detail: reason, time: time, flow: state.flow)))
@@ -182,6 +206,7 @@ extension Inspector {
         guard var state = flows.removeValue(forKey: key) else { return }
         for direction in [FlowDirection.c2s, .s2c] {
             guard var reassembler = state.reassemblers[direction] else { continue }
+            totalHeldBytes -= reassembler.heldBytes
             let deliveries = reassembler.flush()
             state.reassemblers[direction] = reassembler
             for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: state.lastTime) }
@@ -210,7 +235,11 @@ extension Inspector {
                 session: state.session, castMessages: state.cast.messageCount,
                 virtualConnections: state.cast.virtualConnections, launches: state.cast.launches,
                 mediaSessions: state.cast.mediaSessions, latencies: state.cast.latencies,
-                heartbeats: state.cast.heartbeats, bytes: state.applicationBytes,
+                heartbeats: state.cast.heartbeats, heartbeatIntervals: state.cast.heartbeatIntervals,
+                bytes: state.applicationBytes,
+                encryptedRecords: state.encryptedRecords.mapValues { $0.count },
+                encryptedBytes: state.encryptedRecords.mapValues { $0.bytes },
+                duration: CastSessionTracker.seconds(from: state.firstTime, to: state.lastTime),
                 retransmissions: (c2s?.retransmissions ?? 0) + (s2c?.retransmissions ?? 0),
                 gaps: (c2s?.gapCount ?? 0) + (s2c?.gapCount ?? 0),
                 midStream: c2s?.pickedUpMidStream == true || s2c?.pickedUpMidStream == true))

@@ -34,10 +34,15 @@ public final class Inspector {
     let options: InspectOptions
     private let sink: (InspectEvent) -> Void
     var flows: [FlowKey: TCPConnectionState] = [:]
+    /// Out-of-order bytes held across all flows; beyond `heldBytesLimit` the flow holding most gives up its holes.
+    var totalHeldBytes = 0
     private var fragments = IPFragmentReassembler()
     var lastTime = LogTimestamp(seconds: 0, microseconds: 0)
     /// Most concurrent TCP connections tracked; the oldest idle one is closed beyond this.
     static let maximumFlows = 4096
+
+    /// Out-of-order bytes held across all flows at most: four flows' worth, at least 64 MiB.
+    var heldBytesLimit: Int { max(64 << 20, options.maximumFlowBytes * 4) }
 
     /// An inspector sending events to `sink`.
     public init(options: InspectOptions, sink: @escaping (InspectEvent) -> Void) {

@@ -21,7 +21,8 @@ struct TCPConnectionState {
     var applicationBytes: [FlowDirection: Int] = [:]
     var exports: [FlowDirection: FileHandle] = [:]
     var session: TLSSessionInfo?
-    var notedNoKey = false
+    /// Records left encrypted per direction: count and bytes (metadata when there are no keys).
+    var encryptedRecords: [FlowDirection: (count: Int, bytes: Int)] = [:]
 
     init(client: FlowEndpoint, server: FlowEndpoint, time: LogTimestamp, maximumHeld: Int) {
         self.client = client
