@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Finds a few values in a JSON payload without building it: the top-level `type` and `requestId`, and the first
 /// `mediaSessionId` and `playerState` at any depth.
 ///
@@ -41,26 +45,21 @@ struct CastPayloadPeek: Sendable {
                 i += 1
             case quote:
                 let start = i + 1
-                var j = start
-                var escaped = false
-                while j < b.count, b[j] != quote {
-                    if b[j] == backslash { escaped = true; j += 1 }
-                    j += 1
-                }
-                let end = min(j, b.count)
-                i = j + 1
+                let end = Self.closingQuote(b, from: start)
+                i = end + 1
                 var k = i
                 while k < b.count, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
                 if expectingKey, k < b.count, b[k] == UInt8(ascii: ":") {
                     lastKey = (start, end)
                     i = k + 1
-                } else if let key = lastKey, !escaped {
+                } else if let key = lastKey, !Self.contains(b, backslash, in: start..<end) {
                     noteString(b, key: key, value: start..<end, depth: depth)
                     lastKey = nil
                 } else {
                     lastKey = nil
                 }
                 expectingKey = false
+                if isComplete { return }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 var j = i
                 var value: Int64 = 0
@@ -78,10 +77,43 @@ struct CastPayloadPeek: Sendable {
                 lastKey = nil
                 expectingKey = false
                 i = max(j, i + 1)
+                if isComplete { return }
             default:
                 i += 1
             }
         }
+    }
+
+    /// True once everything the reconstructor reads from this payload was found (MEDIA_STATUS needs its media
+    /// session fields too), so the rest of a large payload is not scanned.
+    private var isComplete: Bool {
+        guard let type, requestID != nil else { return false }
+        return type != "MEDIA_STATUS" || (mediaSessionID != nil && playerState != nil)
+    }
+
+    /// Index of the quote closing the string that starts at `start` (or `b.count`); memchr finds candidates and
+    /// a quote preceded by an odd number of backslashes is escaped.
+    private static func closingQuote(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = b.baseAddress else { return b.count }
+        var from = start
+        while from < b.count {
+            guard let hit = memchr(base + from, 0x22, b.count - from) else { return b.count }
+            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            var k = index - 1
+            while k >= start, b[k] == 0x5C {
+                backslashes += 1
+                k -= 1
+            }
+            if backslashes % 2 == 0 { return index }
+            from = index + 1
+        }
+        return b.count
+    }
+
+    private static func contains(_ b: UnsafeBufferPointer<UInt8>, _ byte: UInt8, in range: Range<Int>) -> Bool {
+        guard let base = b.baseAddress, !range.isEmpty else { return false }
+        return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
     }
 
     private static func equals(_ b: UnsafeBufferPointer<UInt8>, _ range: (start: Int, end: Int), _ key: StaticString)
