@@ -35,8 +35,14 @@ public final class PcapSource {
                                reason: "the file is gzip-compressed; decompress it first (gunzip -k \(path))")
         }
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
-        guard let raw = pcap_open_offline_with_tstamp_precision(path, UInt32(PCAP_TSTAMP_PRECISION_MICRO),
-                                                                 &errorBuffer) else {
+        guard let stream = fopen(path, "rb") else {
+            throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0, reason: "cannot open")
+        }
+        // A 1 MiB stdio buffer: libpcap reads through it, and the default 4 KiB costs a syscall every few packets.
+        setvbuf(stream, nil, _IOFBF, 1 << 20)
+        guard let raw = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO),
+                                                                  &errorBuffer) else {
+            fclose(stream)
             let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CaptureError(kind: magic.count < 4 || reason.contains("truncated") ? .truncated : .badHeader,
                                file: path, packetNumber: 0, byteOffset: 0, reason: reason)
