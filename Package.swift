@@ -22,6 +22,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzTLSHandshake", ["CastWire"]),
     ("FuzzInspectPackets", ["CastInspect", "CastWire", "CastLog"]),
     ("FuzzTLSDecryptor", ["CastInspect"]),
+    ("FuzzChannelInbound", ["CastChannel"]),
 ]
 
 let package = Package(
@@ -95,7 +96,8 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastTestSupport"],
             swiftSettings: strictSettings),

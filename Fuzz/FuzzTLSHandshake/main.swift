@@ -33,7 +33,9 @@ func parseTLS(_ input: [UInt8]) -> Int {
     } else {
         let message = TLSHandshakeMessage(type: .clientHello, body: bytes, offset: 0, bodyOffset: 4)
         for tls13 in [false, true] {
-            if let certificate = try? TLSCertificateMessage(message, isTLS13: tls13) { score += certificate.entries.count }
+            if let certificate = try? TLSCertificateMessage(message, isTLS13: tls13) {
+                score += certificate.entries.count
+            }
         }
         if let hello = try? TLSClientHello(message) {
             score += hello.cipherSuites.count + hello.alpnProtocols.count + (hello.serverName?.count ?? 0)

@@ -23,9 +23,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// An object with `members`; later duplicates replace earlier values in place.
     public init(_ members: [JSONMember]) {
-        self.members = []
-        self.members.reserveCapacity(members.count)
-        for member in members { self[member.key] = member.value }
+        var unique: [JSONMember] = []
+        unique.reserveCapacity(members.count)
+        var positions: [String: Int] = [:]
+        for member in members {
+            if let position = positions[member.key] {
+                unique[position].value = member.value
+            } else {
+                positions[member.key] = unique.count
+                unique.append(member)
+            }
+        }
+        self.members = unique
+    }
+
+    /// An object whose members are known to have distinct keys (the parser's fast path).
+    init(uniqueMembers: [JSONMember]) {
+        members = uniqueMembers
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {

@@ -38,11 +38,13 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONError) -> JSONValue {
         try enterContainer()
         index += 1
-        var object = JSONObject()
+        var members: [JSONMember] = []
+        // Position of each key in `members`, so a duplicate replaces in place without a linear search.
+        var positions: [String: Int] = [:]
         skipWhitespace()
         if try consumeIf(UInt8(ascii: "}")) {
             depth -= 1
-            return .object(object)
+            return .object(JSONObject())
         }
         while true {
             skipWhitespace()
@@ -54,13 +56,19 @@ struct JSONParser {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after member name")
             skipWhitespace()
-            object[key] = try parseValue()
+            let value = try parseValue()
+            if let position = positions[key] {
+                members[position].value = value
+            } else {
+                positions[key] = members.count
+                members.append(JSONMember(key: key, value: value))
+            }
             skipWhitespace()
             if try consumeIf(UInt8(ascii: "}")) { break }
             try expect(UInt8(ascii: ","), "',' or '}' in object")
         }
         depth -= 1
-        return .object(object)
+        return .object(JSONObject(uniqueMembers: members))
     }
 
     private mutating func parseArray() throws(JSONError) -> JSONValue {

@@ -1,7 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A bounded queue of records drained by one background thread, for `LogDelivery.asynchronous`.
 final class AsyncLogQueue: @unchecked Sendable {
+    /// Worker threads currently running, process-wide (tests check that loggers do not leak them).
+    static let runningThreads = Atomic<Int>(0)
+
     // All mutable state below is guarded by `condition`.
     private let condition = NSCondition()
     private var pending: [LogRecord] = []
@@ -65,6 +69,8 @@ final class AsyncLogQueue: @unchecked Sendable {
     }
 
     private func run() {
+        Self.runningThreads.add(1, ordering: .relaxed)
+        defer { Self.runningThreads.subtract(1, ordering: .relaxed) }
         var batch: [LogRecord] = []
         while true {
             condition.lock()

@@ -44,7 +44,7 @@ enum FileDescriptorWriter {
 
     /// Creates `directory` and its parents with mode 0700 when missing.
     static func makeDirectories(_ directory: String) -> LogFileError? {
-        var path = ""
+        var path = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
             path += "/" + component
             if mkdir(path, mode_t(0o700)) != 0 {

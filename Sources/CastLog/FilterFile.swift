@@ -32,9 +32,10 @@ public enum FilterFile {
     public static func parse(_ text: String, fileName: String) throws(FilterFileError) -> LoggerFilter {
         var filter = LoggerFilter()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on scalars, not Characters: "\r\n" is one Character and would hide the line break.
+        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = Array(rawLine.unicodeScalars)
+            var line = Array(rawLine)
             if line.last == "\r" { line.removeLast() }
             let parser = FilterLineParser(line: line, file: fileName, lineNumber: lineNumber, columnOffset: 0)
             try parser.apply(to: &filter, allowTrailingComment: true)

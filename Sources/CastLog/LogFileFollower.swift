@@ -241,6 +241,12 @@ public final class LogFileFollower {
         }
     }
 
+    /// Delivers a held last line without its newline: for a one-shot read (no `-f`), the end of the file as it is
+    /// now ends that line too.
+    public func finishInput(_ handle: (LogFileEvent) -> Void) {
+        flushPartialLine(handle)
+    }
+
     /// Delivers the held bytes as a line when the file they came from will not grow any more (rotation, end).
     private func flushPartialLine(_ handle: (LogFileEvent) -> Void) {
         skippingOverlongLine = false

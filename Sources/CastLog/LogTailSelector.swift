@@ -75,7 +75,9 @@ public struct LogTailSelector: Sendable {
         guard let wholeText = parts.first, !wholeText.isEmpty, wholeText.count <= 10,
             wholeText.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let whole = Int64(wholeText)
         else { return nil }
-        var total = whole * unit
+        let (product, overflow) = whole.multipliedReportingOverflow(by: unit)
+        guard !overflow else { return nil }
+        var total = product
         if parts.count == 2 {
             let fraction = parts[1]
             guard !fraction.isEmpty, fraction.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }

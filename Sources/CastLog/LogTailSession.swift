@@ -53,7 +53,7 @@ public struct LogTailSession {
         var tails = paths.map { _ in LogTailBuffer<LogTailEntry>(capacity: lineCount) }
         var failures: [LogFileError] = []
         for index in followers.indices {
-            followers[index].poll { event in
+            let handle: (LogFileEvent) -> Void = { event in
                 switch event {
                 case .line(let line):
                     if let entry = selectors[index].entry(for: line) { tails[index].append(entry) }
@@ -65,6 +65,8 @@ public struct LogTailSession {
                     emit(note(event, index: index))
                 }
             }
+            followers[index].poll(handle)
+            if !follow { followers[index].finishInput(handle) }
         }
         guard failures.isEmpty else { return failures }
         let merged = LogMerger.merge(tails.map(\.elements)).suffix(lineCount)

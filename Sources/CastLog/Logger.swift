@@ -24,10 +24,34 @@ public final class Logger: Sendable {
 
     private let configuration: Mutex<LoggerConfiguration>
     private let generationCounter = Atomic<UInt64>(0)
+    /// The live pipeline as an unretained pointer, so the enabled path reads it without the lock. Every pipeline
+    /// ever installed stays in `configuration.installedPipelines` for the logger's lifetime, which keeps the
+    /// pointer valid for a thread that loaded it just before a reconfiguration.
+    private let livePipeline = Atomic<UInt>(0)
 
     /// A logger with `GCKLogger`'s defaults: enabled, console and file output off, no filter.
     public init() {
-        configuration = Mutex(LoggerConfiguration())
+        var initial = LoggerConfiguration()
+        initial.installedPipelines.append(initial.pipeline)
+        livePipeline.store(Self.bits(of: initial.pipeline), ordering: .releasing)
+        configuration = Mutex(initial)
+    }
+
+    deinit {
+        // The queue's thread holds the queue, not the logger: stop it, or it waits forever.
+        currentPipeline.queue?.shutdown()
+    }
+
+    private static func bits(of pipeline: LogPipeline) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(pipeline).toOpaque())
+    }
+
+    /// The live pipeline, without taking the lock.
+    private var currentPipeline: LogPipeline {
+        let bits = livePipeline.load(ordering: .acquiring)
+        // SAFETY: `bits` always holds a pipeline retained by `installedPipelines` (set in init and reconfigure).
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return LogPipeline.disabled }
+        return Unmanaged<LogPipeline>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     // MARK: GCKLogger properties
@@ -144,7 +168,7 @@ public final class Logger: Sendable {
 
     /// Delivers queued records (asynchronous mode) and flushes every sink's buffers.
     public func flush() {
-        let pipeline = configuration.withLock { $0.pipeline }
+        let pipeline = currentPipeline
         pipeline.queue?.drain()
         for sink in pipeline.sinks { sink.flush() }
     }
@@ -167,7 +191,7 @@ public final class Logger: Sendable {
         _ category: CategoryState, _ level: LogLevel, _ message: String, _ metadata: LogMetadata,
         function: String, file: String, line: UInt
     ) {
-        let pipeline = configuration.withLock { $0.pipeline }
+        let pipeline = currentPipeline
         if pipeline.needsExactCheck, let filter = pipeline.filter,
             !filter.allows(level: level, className: category.name, function: function, message: message)
         {
@@ -189,6 +213,8 @@ public final class Logger: Sendable {
             let old = configuration.pipeline
             change(&configuration)
             configuration.rebuildPipeline(previous: old)
+            configuration.installedPipelines.append(configuration.pipeline)
+            livePipeline.store(Self.bits(of: configuration.pipeline), ordering: .releasing)
             let generation = generationCounter.add(1, ordering: .acquiringAndReleasing).newValue
             for state in configuration.categories.values {
                 state.threshold.store(configuration.pipeline.threshold(forClass: state.name), ordering: .relaxed)

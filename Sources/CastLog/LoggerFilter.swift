@@ -75,8 +75,8 @@ public struct LoggerFilter: Sendable, Equatable {
 
     /// The most specific function rule matching `function`, or nil.
     public func functionRule(for function: String) -> Rule? {
-        Self.mostSpecific(functionRules, matching: function)
-            ?? Self.mostSpecific(functionRules, matching: LogRecord.baseName(of: function))
+        let baseName = LogRecord.baseName(of: function)
+        return Self.mostSpecific(functionRules) { $0.matches(function) || $0.matches(baseName) }
     }
 
     /// The effective level of a class, ignoring function rules.
@@ -122,8 +122,12 @@ public struct LoggerFilter: Sendable, Equatable {
     }
 
     private static func mostSpecific(_ rules: [Rule], matching name: String) -> Rule? {
+        mostSpecific(rules) { $0.matches(name) }
+    }
+
+    private static func mostSpecific(_ rules: [Rule], where matches: (GlobPattern) -> Bool) -> Rule? {
         var best: Rule?
-        for rule in rules where rule.pattern.matches(name) {
+        for rule in rules where matches(rule.pattern) {
             // Later rules win ties, so `>=` against the best so far.
             guard let current = best else {
                 best = rule

@@ -38,7 +38,10 @@ public enum Redactor {
         guard hasQuote || hasEquals || hasColon else { return text }
         var bytes = Array(text.utf8)
         var changed = false
-        if hasQuote { changed = redactJSONMembers(&bytes) || changed }
+        if hasQuote {
+            changed = redactJSONMembers(&bytes) || changed
+            changed = redactEscapedJSONMembers(&bytes) || changed
+        }
         if hasEquals { changed = redactQueryParameters(&bytes) || changed }
         if hasColon || hasEquals { changed = redactAuthorizationHeaders(&bytes) || changed }
         return changed ? String(decoding: bytes, as: UTF8.self) : text
@@ -95,7 +98,12 @@ public enum Redactor {
     /// URL query parameter names that hold secrets (`token`, `access_token`, `key`, `sig`, `X-Amz-Signature`…).
     static func isSensitiveQueryName(_ name: some StringProtocol) -> Bool {
         let lower = name.lowercased()
-        return ["token", "key", "sig", "secret", "passw", "auth", "credential"].contains { lower.contains($0) }
+        let exact: Set<String> = [
+            "token", "key", "apikey", "api_key", "api-key", "sig", "signature", "secret", "password", "passwd", "pass",
+            "auth", "authorization", "credential", "credentials", "code", "session_token", "access_token",
+        ]
+        if exact.contains(lower) { return true }
+        return ["token", "_key", "-key", "signature", "secret", "password", "credential"].contains { lower.hasSuffix($0) }
     }
 
     private static func lastComponent(of key: String) -> Substring {
@@ -145,7 +153,7 @@ public enum Redactor {
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            guard byte == UInt8(ascii: "?") || byte == UInt8(ascii: "&") else { continue }
+            guard byte == UInt8(ascii: "?") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "#") else { continue }
             var nameEnd = index
             while nameEnd < bytes.count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
             guard nameEnd > index, nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: "="),
@@ -185,6 +193,12 @@ public enum Redactor {
                 continue
             }
             cursor = skipSpaces(bytes, from: cursor + 1)
+            // "device authorization: challenge verified" is prose, not a header: require a line start or a scheme.
+            let atLineStart = index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D
+            guard atLineStart || startsWithAuthScheme(bytes, at: cursor) else {
+                index += needle.count
+                continue
+            }
             var end = cursor
             while end < bytes.count, !isHeaderTerminator(bytes[end]) { end += 1 }
             let replacement = Array(placeholder.utf8)
@@ -195,6 +209,16 @@ public enum Redactor {
             index = cursor + replacement.count
         }
         return changed
+    }
+
+    /// True when an HTTP authentication scheme (`Bearer`, `Basic`, `Digest`…) starts at `index`.
+    private static func startsWithAuthScheme(_ bytes: [UInt8], at index: Int) -> Bool {
+        for scheme in ["bearer ", "basic ", "digest ", "negotiate ", "ntlm ", "token ", "oauth ", "aws4-hmac-sha256 "] {
+            let word = Array(scheme.utf8)
+            guard index + word.count <= bytes.count else { continue }
+            if (0..<word.count).allSatisfy({ lowercase(bytes[index + $0]) == word[$0] }) { return true }
+        }
+        return false
     }
 
     // MARK: Scanning helpers

@@ -48,12 +48,14 @@ enum ControlMessages {
 
     /// Calls `body` with control data (IP_PKTINFO / IPV6_PKTINFO) that sends out of interface `index` from address
     /// `source`, or with none when both are nil. Linux takes a zero source in the packet info literally rather
-    /// than as "pick one" for multicast on lo, so callers pass the bound address.
+    /// than as "pick one" for multicast on lo, so callers pass the bound address. Index 0 is the same as nil: the
+    /// packet info then names no interface, and the kernel routes (callers refuse that for multicast).
     static func withOutgoingInterface<R>(
         _ index: UInt32?, source: IPAddress?, ipv4: Bool, _ body: (UnsafeMutableRawBufferPointer?) -> R
     ) -> R {
-        guard index != nil || source != nil else { return body(nil) }
-        let index = index ?? 0
+        let named = index == 0 ? nil : index
+        guard named != nil || source != nil else { return body(nil) }
+        let index = named ?? 0
         let payload = ipv4 ? MemoryLayout<in_pktinfo>.size : MemoryLayout<CCastNetShims_in6_pktinfo>.size
         let space = Int(CCastNetShims_CMSG_SPACE(payload))
         let buffer = UnsafeMutableRawBufferPointer.allocate(

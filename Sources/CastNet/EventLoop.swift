@@ -28,9 +28,21 @@ public final class EventLoop: @unchecked Sendable {
     // Loop-thread state.
     /// Scratch space every socket on this loop reads into (reads happen one at a time, on the loop thread).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    private var handlers: [Int32: any EventHandler] = [:]
+    private var handlers: [Int32: Registration] = [:]
+    private var nextGeneration: UInt32 = 1
     private var timers = TimerQueue()
+    /// The deadline the timerfd is armed for; 0 when disarmed or once its expiry has been read.
     private var armedDeadline: UInt64 = 0
+
+    /// A registered descriptor: its handler and the generation that tells this registration from an earlier one of
+    /// the same descriptor number (the kernel reuses the lowest free number at once).
+    private struct Registration {
+        var generation: UInt32
+        var handler: any EventHandler
+
+        /// What epoll reports back for it: the generation in the high half, the descriptor in the low half.
+        func token(_ fd: Int32) -> UInt64 { UInt64(generation) << 32 | UInt64(UInt32(bitPattern: fd)) }
+    }
 
     private struct Inbox {
         var tasks: [@Sendable () -> Void] = []
@@ -43,20 +55,19 @@ public final class EventLoop: @unchecked Sendable {
     /// Creates the loop and starts its thread.
     public init(name: String = "CastNetLoop") throws(IOError) {
         self.name = name
-        epollFD = try Posix.epollCreate()
-        do {
-            wakeFD = try Posix.eventFD()
+        var opened: [Int32] = []
+        do throws(IOError) {
+            let epoll = try Posix.epollCreate()
+            opened.append(epoll)
+            let wake = try Posix.eventFD()
+            opened.append(wake)
+            let timer = try Posix.timerFD()
+            opened.append(timer)
+            try Posix.epollControl(epoll, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue)
+            try Posix.epollControl(epoll, EPOLL_CTL_ADD, timer, events: EPOLLIN.rawValue)
+            (epollFD, wakeFD, timerFD) = (epoll, wake, timer)
         } catch {
-            try? Posix.close(epollFD)
-            throw error
-        }
-        do {
-            timerFD = try Posix.timerFD()
-            try Posix.epollControl(epollFD, EPOLL_CTL_ADD, wakeFD, events: EPOLLIN.rawValue)
-            try Posix.epollControl(epollFD, EPOLL_CTL_ADD, timerFD, events: EPOLLIN.rawValue)
-        } catch {
-            try? Posix.close(wakeFD)
-            try? Posix.close(epollFD)
+            for fd in opened { try? Posix.close(fd) }
             throw error
         }
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -94,8 +105,8 @@ public final class EventLoop: @unchecked Sendable {
         if !tryExecute(task) { NetLog.tcp.debug("task dropped: event loop stopped", ["net.loop": .string(name)]) }
     }
 
-    /// Queues `task`; false when the loop has stopped and the task was dropped.
-    private func tryExecute(_ task: @escaping @Sendable () -> Void) -> Bool {
+    /// Queues `task`; false when the loop has stopped and the task was dropped (the caller cleans up).
+    func tryExecute(_ task: @escaping @Sendable () -> Void) -> Bool {
         inbox.withLock { inbox -> Bool in
             guard inbox.state != .stopped else { return false }
             inbox.tasks.append(task)
@@ -134,8 +145,16 @@ public final class EventLoop: @unchecked Sendable {
     @discardableResult
     public func scheduleTask(at deadline: MonotonicInstant, _ task: @escaping @Sendable () -> Void) -> ScheduledTask {
         let id = nextTimerID.wrappingAdd(1, ordering: .relaxed).oldValue
-        runOnLoop { self.timers.insert(id: id, deadline: deadline.nanoseconds, task) }
-        return ScheduledTask(id: id, loop: self)
+        let handle = ScheduledTask(id: id, loop: self)
+        runOnLoop {
+            self.timers.insert(id: id, deadline: deadline.nanoseconds) {
+                // A cancel from another thread reaches the timer queue only when the loop runs its inbox, which
+                // can be after the deadline if the loop was busy: the flag is set at once.
+                guard !handle.isCancelled else { return }
+                task()
+            }
+        }
+        return handle
     }
 
     /// Runs `task` after `initialDelay`, then again `delay` after each run ends, until the handle is cancelled.
@@ -175,17 +194,22 @@ public final class EventLoop: @unchecked Sendable {
     /// Adds `fd` to epoll with `events`, routing its readiness to `handler`.
     func register(_ fd: Int32, events: UInt32, handler: any EventHandler) throws(IOError) {
         preconditionInEventLoop()
-        try Posix.epollControl(epollFD, EPOLL_CTL_ADD, fd, events: events)
-        handlers[fd] = handler
+        let registration = Registration(generation: nextGeneration, handler: handler)
+        // Generation 0 is the loop's own wake and timer descriptors.
+        nextGeneration = nextGeneration == .max ? 1 : nextGeneration + 1
+        try Posix.epollControl(epollFD, EPOLL_CTL_ADD, fd, events: events, data: registration.token(fd))
+        handlers[fd] = registration
     }
 
     /// Changes the events `fd` is watched for.
     func reregister(_ fd: Int32, events: UInt32) throws(IOError) {
         preconditionInEventLoop()
-        try Posix.epollControl(epollFD, EPOLL_CTL_MOD, fd, events: events)
+        guard let registration = handlers[fd] else { throw IOError(errno: ENOENT, call: "epoll_ctl") }
+        try Posix.epollControl(epollFD, EPOLL_CTL_MOD, fd, events: events, data: registration.token(fd))
     }
 
-    /// Removes `fd` from epoll; call before closing it.
+    /// Removes `fd` from epoll; call before closing it. Events already fetched for it in the current batch are
+    /// dropped, also when the descriptor number is reused by a new registration before they are dispatched.
     func deregister(_ fd: Int32) {
         preconditionInEventLoop()
         handlers[fd] = nil
@@ -210,12 +234,16 @@ public final class EventLoop: @unchecked Sendable {
                 count = 0
             }
             for index in 0..<count {
-                let fd = events[index].data.fd
+                let token = events[index].data.u64
+                let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: token))
+                let generation = UInt32(truncatingIfNeeded: token >> 32)
                 let bits = events[index].events
-                if fd == wakeFD || fd == timerFD {
+                if generation == 0 && (fd == wakeFD || fd == timerFD) {
                     _ = try? Posix.drainCounter(fd)
-                } else if let handler = handlers[fd] {
-                    handler.handleEvents(bits)
+                    // The one-shot timerfd is disarmed now; a timer at the same deadline must arm it again.
+                    if fd == timerFD { armedDeadline = 0 }
+                } else if let registration = handlers[fd], registration.generation == generation {
+                    registration.handler.handleEvents(bits)
                 }
             }
             runDueTimers()
@@ -271,7 +299,7 @@ public final class EventLoop: @unchecked Sendable {
     private func finishShutdown() {
         timers.removeAll()
         let open = handlers.values
-        for handler in open { handler.eventLoopDidShutDown() }
+        for registration in open { registration.handler.eventLoopDidShutDown() }
         handlers.removeAll()
         exited.store(true, ordering: .releasing)
     }

@@ -4,7 +4,8 @@ import Synchronization
 /// order) on the calling thread, so state machines are tested deterministically, without real time.
 ///
 /// Timers an action schedules fire in the same `advance` when they fall due within it. Thread-safe, though tests
-/// usually drive it from one place.
+/// usually drive it from one place. Actions run on the thread calling `advance`: when they `assumeIsolated` an actor
+/// that lives on an `EventLoop`, advance from the loop (`try await loop.submit { clock.advance(by: …) }`).
 public final class ManualClock: Clock {
     private struct State {
         var now: MonotonicInstant

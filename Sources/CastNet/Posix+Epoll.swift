@@ -8,14 +8,15 @@ extension Posix {
         try retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
     }
 
-    /// `epoll_ctl(2)`; `operation` is `EPOLL_CTL_ADD`, `EPOLL_CTL_MOD` or `EPOLL_CTL_DEL`.
+    /// `epoll_ctl(2)`; `operation` is `EPOLL_CTL_ADD`, `EPOLL_CTL_MOD` or `EPOLL_CTL_DEL`. `data` is what
+    /// `epoll_wait` reports back for the descriptor (by default the descriptor number itself).
     @inline(never)
     static func epollControl(
-        _ epollFD: Int32, _ operation: Int32, _ fd: Int32, events: UInt32
+        _ epollFD: Int32, _ operation: Int32, _ fd: Int32, events: UInt32, data: UInt64? = nil
     ) throws(IOError) {
         var event = epoll_event()
         event.events = events
-        event.data.fd = fd
+        event.data.u64 = data ?? UInt64(UInt32(bitPattern: fd))
         _ = try retrying("epoll_ctl") { epoll_ctl(epollFD, operation, fd, &event) }
     }
 

@@ -3,12 +3,13 @@ import Glibc
 
 extension TCPConnection {
     /// Connects to `address`; `completion` runs on the loop with the established connection (not yet reading: call
-    /// `start`) or the error (`ECONNREFUSED`, `ETIMEDOUT` after `timeout`, …).
+    /// `start`) or the error (`ECONNREFUSED`, `ETIMEDOUT` after `timeout`, …). On a loop that has shut down it runs
+    /// at once on the calling thread with `ECANCELED`.
     public static func connect(
         to address: SocketAddress, on loop: EventLoop, timeout: Duration = .seconds(10), noDelay: Bool = true,
         _ completion: @escaping @Sendable (Result<TCPConnection, IOError>) -> Void
     ) {
-        loop.runOnLoop {
+        let start: @Sendable () -> Void = {
             let fd: Int32
             do throws(IOError) {
                 fd = try Posix.socket(domain: address.family, type: SOCK_STREAM)
@@ -36,6 +37,12 @@ extension TCPConnection {
             connection.connectTimer = loop.scheduleTask(in: timeout) {
                 connection.closeNow(IOError(errno: ETIMEDOUT, call: "connect"))
             }
+        }
+        if loop.isInEventLoop {
+            start()
+        } else if !loop.tryExecute(start) {
+            // Nothing was opened yet; without this the caller (and an awaiting task) would wait forever.
+            completion(.failure(IOError(errno: ECANCELED, call: "connect")))
         }
     }
 

@@ -5,7 +5,7 @@ import Glibc
 extension TCPConnection: EventHandler {
     func handleEvents(_ events: UInt32) {
         if state == .connecting {
-            finishConnect()
+            finishConnect(events)
             return
         }
         let errorOrHangUp = EPOLLERR.rawValue | EPOLLHUP.rawValue
@@ -57,8 +57,11 @@ extension TCPConnection: EventHandler {
         }
     }
 
-    /// The non-blocking connect finished: succeed or fail by `SO_ERROR`.
-    private func finishConnect() {
+    /// The non-blocking connect may have finished: fail by `SO_ERROR`, succeed only once the socket has a peer.
+    private func finishConnect(_ events: UInt32) {
+        let errorOrHangUp = EPOLLERR.rawValue | EPOLLHUP.rawValue
+        // A connect in progress reports nothing else; anything else is not about this connect.
+        guard events & (EPOLLOUT.rawValue | errorOrHangUp) != 0 else { return }
         let code: Int32
         do {
             code = try Posix.getsockoptInt(fd, level: SOL_SOCKET, name: SO_ERROR)
@@ -68,6 +71,14 @@ extension TCPConnection: EventHandler {
         }
         guard code == 0 else {
             closeNow(IOError(errno: code, call: "connect"))
+            return
+        }
+        // SO_ERROR is also 0 while the connect is still in progress; getpeername tells the two apart.
+        do {
+            _ = try SocketAddress.peer(of: fd)
+        } catch {
+            if error.errno == ENOTCONN && events & errorOrHangUp == 0 { return }  // still in progress
+            closeNow(IOError(errno: error.errno, call: "connect"))
             return
         }
         establish()

@@ -1,25 +1,49 @@
 import CCastNetShims
 import CastLog
 import Glibc
+import Synchronization
 
 /// A non-blocking TCP connection driven by an `EventLoop`.
 ///
 /// Get one from `TCPConnection.connect` or a `TCPListener`, then call `start(_:)` with handlers to begin reading.
-/// Every callback runs on the loop thread. Methods may be called from any thread (they hop onto the loop); the
-/// properties are meant to be read on the loop. TCP_NODELAY is on by default: Cast writes small frames and
-/// should not wait for the peer's delayed ACK.
+/// Every callback runs on the loop thread. Methods may be called from any thread (they hop onto the loop), and the
+/// public properties may be read from any thread (atomics and a lock; on another thread they are a snapshot that
+/// the loop may change right after). TCP_NODELAY is on by default: Cast writes small frames and should not wait for
+/// the peer's delayed ACK. A connection released without being closed (say, one `onAccept` did not keep) closes
+/// its descriptor when it is deinitialized; a started one is kept alive by its loop until closed.
 public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
     /// The loop this connection lives on.
     public let eventLoop: EventLoop
     /// The local address, once connected.
-    public internal(set) var localAddress: SocketAddress?
+    public internal(set) var localAddress: SocketAddress? {
+        get { addresses.withLock { $0.local } }
+        set { addresses.withLock { $0.local = newValue } }
+    }
     /// The peer's address, once connected.
-    public internal(set) var peerAddress: SocketAddress?
+    public internal(set) var peerAddress: SocketAddress? {
+        get { addresses.withLock { $0.peer } }
+        set { addresses.withLock { $0.peer = newValue } }
+    }
     /// Above this many buffered output bytes the connection reports itself not writable.
-    public var writeBufferHighWatermark = 256 * 1024
+    public var writeBufferHighWatermark: Int {
+        get { highWatermark.load(ordering: .relaxed) }
+        set { highWatermark.store(newValue, ordering: .relaxed) }
+    }
     /// At or below this many buffered bytes it is writable again.
-    public var writeBufferLowWatermark = 64 * 1024
+    public var writeBufferLowWatermark: Int {
+        get { lowWatermark.load(ordering: .relaxed) }
+        set { lowWatermark.store(newValue, ordering: .relaxed) }
+    }
 
+    // Shared with other threads.
+    private let addresses = Mutex<(local: SocketAddress?, peer: SocketAddress?)>((nil, nil))
+    private let highWatermark = Atomic<Int>(256 * 1024)
+    private let lowWatermark = Atomic<Int>(64 * 1024)
+    private let closedFlag = Atomic<Bool>(false)
+    private let writableFlag = Atomic<Bool>(true)
+    private let pendingCount = Atomic<Int>(0)
+
+    // Loop-thread state (and `init`/`deinit`, when no other reference exists).
     var fd: Int32
     var state: State
     var handlers = TCPConnectionHandlers()
@@ -28,7 +52,6 @@ public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
     var output = OutputState.open
     var closeAfterFlush = false
     var pending = WriteBuffer()
-    var writable = true
     var registeredEvents: UInt32?
     var closeError: IOError?
     var connectCompletion: (@Sendable (Result<TCPConnection, IOError>) -> Void)?
@@ -43,12 +66,18 @@ public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
         self.state = state
     }
 
+    deinit {
+        // Only an unregistered connection can get here open (the loop holds registered ones): nothing else will
+        // ever close its descriptor.
+        if state != .closed { try? Posix.close(fd) }
+    }
+
     /// Bytes accepted by `write` and not yet taken by the kernel.
-    public var pendingWriteBytes: Int { pending.count }
+    public var pendingWriteBytes: Int { pendingCount.load(ordering: .relaxed) }
     /// False while buffered output is above the high watermark (back-pressure: stop producing).
-    public var isWritable: Bool { writable }
+    public var isWritable: Bool { writableFlag.load(ordering: .relaxed) }
     /// True once the connection is closed.
-    public var isClosed: Bool { state == .closed }
+    public var isClosed: Bool { closedFlag.load(ordering: .acquiring) }
 
     /// `TCPConnection(local -> peer)`.
     public var description: String {
@@ -119,6 +148,7 @@ public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
         guard state != .closed else { return }
         let wasConnecting = state == .connecting
         state = .closed
+        closedFlag.store(true, ordering: .releasing)
         closeError = error
         connectTimer?.cancel()
         connectTimer = nil
@@ -128,6 +158,7 @@ public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
         }
         try? Posix.close(fd)
         pending.removeAll()
+        pendingCount.store(0, ordering: .relaxed)
         let handlers = self.handlers
         self.handlers = TCPConnectionHandlers()  // break reference cycles through captured closures
         NetLog.tcp.debug(
@@ -204,11 +235,13 @@ public final class TCPConnection: @unchecked Sendable, CustomStringConvertible {
     }
 
     private func updateWritability() {
+        pendingCount.store(pending.count, ordering: .relaxed)
+        let writable = writableFlag.load(ordering: .relaxed)  // written only here, on the loop
         if writable && pending.count > writeBufferHighWatermark {
-            writable = false
+            writableFlag.store(false, ordering: .relaxed)
             handlers.onWritabilityChanged(false)
         } else if !writable && pending.count <= writeBufferLowWatermark {
-            writable = true
+            writableFlag.store(true, ordering: .relaxed)
             handlers.onWritabilityChanged(true)
         }
     }

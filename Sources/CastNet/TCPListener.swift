@@ -3,6 +3,10 @@ import CastLog
 import Glibc
 
 /// A listening TCP socket on an `EventLoop`; each accepted connection is handed to `onAccept` on the loop thread.
+///
+/// `onAccept` owns what it gets: keep the connection (and `start` it) or `close` it. One that is simply dropped is
+/// closed when it is deinitialized, without `onClose`. A listener released without `close` closes its descriptor
+/// when deinitialized (a watched one is held by its loop until closed or until the loop shuts down).
 public final class TCPListener: @unchecked Sendable {
     /// The loop accepting connections.
     public let eventLoop: EventLoop
@@ -12,7 +16,7 @@ public final class TCPListener: @unchecked Sendable {
     private let fd: Int32
     private let noDelay: Bool
     private let onAccept: @Sendable (TCPConnection) -> Void
-    private var open = true
+    private var open = true  // loop thread (and init/deinit)
 
     private init(
         fd: Int32, eventLoop: EventLoop, localAddress: SocketAddress, noDelay: Bool,
@@ -25,8 +29,13 @@ public final class TCPListener: @unchecked Sendable {
         self.onAccept = onAccept
     }
 
+    deinit {
+        if open { try? Posix.close(fd) }
+    }
+
     /// Binds `address` (port 0 picks a free port; `SO_REUSEADDR` on), listens, and starts accepting on `loop`.
     /// Accepted connections get TCP_NODELAY unless `noDelay` is false, and start reading once given handlers.
+    /// On a loop that has shut down the socket is closed again and this throws `ECANCELED`.
     public static func bind(
         to address: SocketAddress, on loop: EventLoop, backlog: Int32 = 128, noDelay: Bool = true,
         onAccept: @escaping @Sendable (TCPConnection) -> Void
@@ -46,7 +55,7 @@ public final class TCPListener: @unchecked Sendable {
             try? Posix.close(fd)
             throw error
         }
-        loop.runOnLoop {
+        let watch: @Sendable () -> Void = {
             do throws(IOError) {
                 try loop.register(fd, events: EPOLLIN.rawValue, handler: listener)
                 NetLog.tcp.debug("listening", ["net.local": .string(listener.localAddress.description)])
@@ -56,6 +65,14 @@ public final class TCPListener: @unchecked Sendable {
                     ["net.local": .string(listener.localAddress.description)])
                 listener.closeNow()
             }
+        }
+        if loop.isInEventLoop {
+            watch()
+        } else if !loop.tryExecute(watch) {
+            // Never registered: close here; marking it closed keeps deinit from closing the number again.
+            listener.open = false
+            try? Posix.close(fd)
+            throw IOError(errno: ECANCELED, call: "bind (event loop stopped)")
         }
         return listener
     }

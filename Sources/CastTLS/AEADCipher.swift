@@ -38,6 +38,8 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         key: [UInt8], nonce: [UInt8], plaintext: [UInt8], additionalData: [UInt8] = []
     ) throws(CryptoError) -> [UInt8] {
         try checkLengths(key: key, nonce: nonce)
+        try Self.checkInputLength(plaintext.count)
+        try Self.checkInputLength(additionalData.count)
         let context = try CipherContext()
         try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: true)
         try context.addAAD(additionalData)
@@ -55,6 +57,8 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         guard ciphertextAndTag.count >= tagLength else {
             throw CryptoError(kind: .truncated, needed: tagLength, available: ciphertextAndTag.count)
         }
+        try Self.checkInputLength(ciphertextAndTag.count - tagLength)
+        try Self.checkInputLength(additionalData.count)
         let ciphertext = Array(ciphertextAndTag.dropLast(tagLength))
         let tag = Array(ciphertextAndTag.suffix(tagLength))
         let context = try CipherContext()
@@ -64,6 +68,16 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         try context.setTag(tag)
         guard context.finishVerifying() else { throw CryptoError(kind: .authenticationFailed) }
         return plaintext
+    }
+
+    /// The most bytes one `EVP_CipherUpdate` takes (its length is an `int`).
+    static let maximumInputLength = Int(Int32.max)
+
+    /// Refuses an input the OpenSSL length parameter cannot express, rather than silently processing a prefix.
+    static func checkInputLength(_ count: Int) throws(CryptoError) {
+        guard count <= maximumInputLength else {
+            throw CryptoError(kind: .inputTooLong, needed: maximumInputLength, available: count)
+        }
     }
 
     private func checkLengths(key: [UInt8], nonce: [UInt8]) throws(CryptoError) {
@@ -104,7 +118,8 @@ private final class CipherContext {
     func addAAD(_ aad: [UInt8]) throws(CryptoError) {
         guard !aad.isEmpty else { return }
         var outLength: Int32 = 0
-        try check(EVP_CipherUpdate(handle, nil, &outLength, aad, Int32(clamping: aad.count)))
+        // Length checked by the caller (checkInputLength), so the conversion cannot trap.
+        try check(EVP_CipherUpdate(handle, nil, &outLength, aad, Int32(aad.count)))
     }
 
     func update(_ input: [UInt8]) throws(CryptoError) -> [UInt8] {
@@ -114,7 +129,8 @@ private final class CipherContext {
         var outLength: Int32 = 0
         let status = output.withUnsafeMutableBufferPointer { out in
             // SAFETY: `out` holds input.count bytes, the most a GCM/ChaCha20-Poly1305 update writes.
-            EVP_CipherUpdate(handle, out.baseAddress, &outLength, input, Int32(clamping: input.count))
+            // Length checked by the caller (checkInputLength), so the conversion cannot trap.
+            EVP_CipherUpdate(handle, out.baseAddress, &outLength, input, Int32(input.count))
         }
         try check(status)
         return Array(output.prefix(Int(outLength)))

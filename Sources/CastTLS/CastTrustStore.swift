@@ -40,14 +40,14 @@ public final class CastTrustStore: @unchecked Sendable {
     /// Verifies `leaf` up to a root, with `intermediates` as untrusted helpers, as of `time`.
     func verify(leaf: X509Certificate, intermediates: [X509Certificate], at time: Date) -> ChainFailure? {
         OpenSSLErrorStack.clear()
-        guard let context = X509_STORE_CTX_new(), let untrusted = CCastShims_sk_X509_new_null() else {
+        guard let context = X509_STORE_CTX_new() else { return ChainFailure(code: -1, reason: "out of memory") }
+        // Freed on every path from here on, including when the stack below cannot be allocated.
+        defer { X509_STORE_CTX_free(context) }
+        guard let untrusted = CCastShims_sk_X509_new_null() else {
             return ChainFailure(code: -1, reason: "out of memory")
         }
-        defer {
-            X509_STORE_CTX_free(context)
-            // The stack borrows the certificates (owned by `intermediates`), so free only the stack itself.
-            CCastShims_sk_X509_free(untrusted)
-        }
+        // The stack borrows the certificates (owned by `intermediates`), so free only the stack itself.
+        defer { CCastShims_sk_X509_free(untrusted) }
         for certificate in intermediates where CCastShims_sk_X509_push(untrusted, certificate.handle) <= 0 {
             return ChainFailure(code: -1, reason: "out of memory")
         }

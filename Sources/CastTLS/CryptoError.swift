@@ -16,6 +16,8 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible {
         case unsupportedAlgorithm
         /// OpenSSL failed (see `openSSLErrors`).
         case openSSLFailure
+        /// An input is longer than the primitive takes in one call (`needed` is the limit, `available` the length).
+        case inputTooLong
     }
 
     /// What went wrong.
@@ -46,6 +48,7 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible {
         case .authenticationFailed: text = "authentication tag mismatch (wrong key/nonce/AAD or altered data)"
         case .unsupportedAlgorithm: text = "unsupported algorithm or hash"
         case .openSSLFailure: text = "OpenSSL crypto call failed"
+        case .inputTooLong: text = "input longer than one call can take"
         }
         if let needed, let available { text += ": need \(needed), have \(available)" }
         if !openSSLErrors.isEmpty { text += " [" + openSSLErrors.map(\.description).joined(separator: "; ") + "]" }

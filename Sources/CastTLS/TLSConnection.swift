@@ -130,6 +130,7 @@ public final class TLSConnection {
     }
 
     /// Decrypts whatever the fed ciphertext holds; `.incomplete` when no application data is available yet.
+    /// Data decrypted before a failing record is returned first; the failure comes with the next call.
     public func read() -> TLSStep<TLSReadResult> {
         if let fatalFailure { return .failed(fatalFailure) }
         var plaintext: [UInt8] = []
@@ -154,15 +155,22 @@ public final class TLSConnection {
                 return plaintext.isEmpty ? .complete(.closed) : .complete(.data(plaintext))
             default:
                 let step: TLSStep<TLSReadResult> = failure(code: code, operation: "read")
-                if case .failed = step { return step }
-                return plaintext.isEmpty ? .incomplete : .complete(.data(plaintext))
+                // Plaintext from records before the bad one was authenticated: hand it over now; `failure`
+                // remembered a fatal error, so the next call reports it.
+                if !plaintext.isEmpty { return .complete(.data(plaintext)) }
+                return step
             }
         }
     }
 
     /// Sends close_notify; `.complete` once the peer's close_notify has been read too, `.incomplete` before that.
+    /// Before the handshake has completed there is no session to close: `.failed` with `.invalidState`.
     public func shutdown() -> TLSStep<Void> {
         if let fatalFailure { return .failed(fatalFailure) }
+        // OpenSSL refuses SSL_shutdown mid-handshake with an error that would read as a protocol violation.
+        guard SSL_is_init_finished(handle) == 1 else {
+            return .failed(TLSError(kind: .invalidState, operation: "shutdown before the handshake completed"))
+        }
         OpenSSLErrorStack.clear()
         let result = SSL_shutdown(handle)
         let code = SSL_get_error(handle, result)

@@ -43,9 +43,11 @@ public struct DNSMessage: Sendable, Hashable {
 
     /// Decodes the message filling `reader` (e.g. a UDP payload inside a packet); offsets stay absolute.
     public static func decode(_ reader: ByteReader) throws(DNSError) -> DNSMessage {
-        let result = decodeLax(reader)
-        if let error = result.error { throw error }
-        return result.message
+        var decoder = DNSMessageDecoder(reader)
+        var message = DNSMessage()
+        try decoder.decodeAll(into: &message)
+        message.warnings = decoder.warnings
+        return message
     }
 
     /// Decodes as far as possible: the questions and records before a fault are kept, with the error beside them.

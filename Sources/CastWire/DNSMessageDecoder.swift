@@ -7,23 +7,29 @@ struct DNSMessageDecoder {
 
     private var reader: ByteReader
     private let messageRange: Range<Int>
-    private var message = DNSMessage()
+    /// Warnings so far; kept apart from the message so the sections can be filled in place.
+    private(set) var warnings: [DNSWarning] = []
 
     init(_ reader: ByteReader) {
         self.reader = reader
         messageRange = reader.position..<reader.limit
     }
 
+    /// Decodes everything, keeping what came before a fault.
     consuming func run() -> DNSDecodeResult {
+        var message = DNSMessage()
         do throws(DNSError) {
-            try decodeAll()
+            try decodeAll(into: &message)
+            message.warnings = warnings
             return DNSDecodeResult(message: message, error: nil)
         } catch {
+            message.warnings = warnings
             return DNSDecodeResult(message: message, error: error)
         }
     }
 
-    private mutating func decodeAll() throws(DNSError) {
+    /// Decodes everything into `message` (sections appended in place), throwing at the first fault.
+    mutating func decodeAll(into message: inout DNSMessage) throws(DNSError) {
         guard reader.remaining >= DNSHeader.size,
               let id = reader.readUInt16BE(), let flags = reader.readUInt16BE(),
               let qd = reader.readUInt16BE(), let an = reader.readUInt16BE(),
@@ -51,8 +57,7 @@ struct DNSMessageDecoder {
             message.additionals.append(try readRecord(.additional, index))
         }
         if !reader.isAtEnd {
-            message.warnings.append(DNSWarning(.trailingBytes, section: .additional, index: nil,
-                                               offset: reader.position))
+            warnings.append(DNSWarning(.trailingBytes, section: .additional, index: nil, offset: reader.position))
         }
     }
 
@@ -60,7 +65,7 @@ struct DNSMessageDecoder {
         do throws(DNSError) {
             let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange)
             if let forwardAt {
-                message.warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
+                warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
             }
             return (name, forwardAt != nil)
         } catch {
@@ -167,7 +172,7 @@ struct DNSMessageDecoder {
         let (name, forwardAt) = try DNSName.read(from: &rdata, message: messageRange)
         if let forwardAt {
             forward = true
-            message.warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
+            warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
         }
         return name
     }

@@ -43,6 +43,7 @@ extension DNSName {
 
     /// Follows labels and pointers from `start`, checking every access against `limit` (before the first pointer)
     /// or the message end (after it). A revisited position means a loop; the step cap bounds the work per name.
+    @inline(__always)
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, limit: Int,
                              message: Range<Int>) -> Walk {
         var walk = Walk()
@@ -65,7 +66,7 @@ extension DNSName {
                 break
             }
             if walk.inPlaceEnd >= 0 {
-                steps += 1
+                steps &+= 1
                 if steps > maximumStepsAfterJump {
                     walk.error = .pointerLoop
                     walk.errorOffset = position
@@ -74,18 +75,19 @@ extension DNSName {
             }
             if byte < 0x40 {
                 let labelLength = Int(byte)
-                guard limit - position - 1 >= labelLength else {
+                // Wrapping arithmetic: every value here is bounded by the buffer size (far from Int.max).
+                guard limit &- position &- 1 >= labelLength else {
                     walk.error = .truncated
                     walk.errorOffset = position + 1
                     walk.needed = labelLength
                     walk.available = limit - position - 1
                     return walk
                 }
-                walk.length += 1 + labelLength
-                if walk.length + 1 > maximumWireLength, tooLongAt < 0 { tooLongAt = position }
-                position += 1 + labelLength
+                walk.length &+= 1 &+ labelLength
+                if walk.length >= maximumWireLength, tooLongAt < 0 { tooLongAt = position }
+                position &+= 1 &+ labelLength
             } else if byte >= 0xC0 {
-                guard limit - position >= 2 else {
+                guard limit &- position >= 2 else {
                     walk.error = .truncated
                     walk.errorOffset = position
                     walk.needed = 2
@@ -93,7 +95,7 @@ extension DNSName {
                     return walk
                 }
                 // SAFETY: position + 1 < limit, checked above.
-                let target = message.lowerBound + (Int(byte & 0x3F) << 8 | Int(bytes[position + 1]))
+                let target = message.lowerBound &+ (Int(byte & 0x3F) << 8 | Int(bytes[position &+ 1]))
                 guard target < message.upperBound else {
                     walk.error = .pointerOutOfBounds
                     walk.errorOffset = position

@@ -8,7 +8,7 @@ public struct TLSCertificateMessage: Sendable, Hashable {
 
     /// Decodes a certificate message; the layout depends on the negotiated version.
     public init(_ message: TLSHandshakeMessage, isTLS13: Bool) throws(TLSParseError) {
-        var reader = TLSFieldReader(message.body, base: message.bodyOffset, context: .certificate)
+        var reader = TLSFieldReader(message, context: .certificate)
         requestContext = isTLS13 ? try reader.vectorBytes(lengthBytes: 1) : nil
         var list = try reader.vector(lengthBytes: 3)
         try reader.expectEnd()

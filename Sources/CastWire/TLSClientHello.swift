@@ -15,7 +15,7 @@ public struct TLSClientHello: Sendable, Hashable, TLSExtensionCarrier {
 
     /// Decodes the body of a client_hello message.
     public init(_ message: TLSHandshakeMessage) throws(TLSParseError) {
-        var reader = TLSFieldReader(message.body, base: message.bodyOffset, context: .clientHello)
+        var reader = TLSFieldReader(message, context: .clientHello)
         legacyVersion = TLSProtocolVersion(rawValue: try reader.u16())
         random = try reader.bytes(32)
         sessionID = try reader.vectorBytes(lengthBytes: 1)

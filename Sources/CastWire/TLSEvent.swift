@@ -8,6 +8,7 @@ public enum TLSEvent: Sendable, Hashable {
     case alert(TLSAlert)
     /// An application_data record, opaque (TLS 1.3 encrypts the rest of the handshake into these too).
     case applicationData(offset: Int, length: Int)
-    /// A handshake, alert or heartbeat record sent after change_cipher_spec: encrypted, so opaque.
+    /// A handshake or alert record sent after a TLS ≤ 1.2 change_cipher_spec (encrypted), or any heartbeat record;
+    /// opaque either way.
     case encryptedRecord(TLSContentType, offset: Int, length: Int)
 }

@@ -25,10 +25,9 @@ public struct TLSExtension: Sendable, Hashable {
         while !list.isAtEnd {
             let offset = list.offset
             let type = TLSExtensionType(rawValue: try list.u16())
-            let dataReader = try list.vector(lengthBytes: 2)
-            let dataOffset = dataReader.offset
+            let dataReader = try list.vector(lengthBytes: 2, context: .extension(type))
             let data = Array(dataReader.reader.remainingBytes)
-            let value = try TLSExtensionValue.decode(type: type, data: data, base: dataOffset, kind: kind)
+            let value = try TLSExtensionValue.decode(type: type, reader: dataReader, kind: kind)
             extensions.append(TLSExtension(type: type, data: data, value: value, offset: offset))
         }
         return extensions

@@ -21,11 +21,11 @@ public enum TLSExtensionValue: Sendable, Hashable {
     /// Any other extension (its bytes are in `TLSExtension.data`).
     case raw
 
-    /// Decodes `data` of extension `type` as it appears in `kind`; `base` is the stream offset of `data[0]`.
-    static func decode(type: TLSExtensionType, data: [UInt8], base: Int, kind: TLSHelloKind)
+    /// Decodes the data of extension `type` (exactly the bytes `reader` spans) as it appears in `kind`.
+    static func decode(type: TLSExtensionType, reader: TLSFieldReader, kind: TLSHelloKind)
         throws(TLSParseError) -> TLSExtensionValue
     {
-        var reader = TLSFieldReader(data, base: base, context: .extension(type))
+        var reader = reader
         let value: TLSExtensionValue
         switch (type, kind) {
         case (.serverName, _):

@@ -3,29 +3,36 @@
 /// Wraps `ByteReader` so every read of a length-prefixed vector is bounds-checked against its container and a
 /// failure names the context and stream offset.
 struct TLSFieldReader {
-    /// The underlying cursor (offsets relative to its storage).
+    /// The underlying cursor (positions are indices into the handshake body).
     var reader: ByteReader
-    /// Stream offset of `reader.storage[0]`.
-    let base: Int
+    /// Stream offset of body byte 0.
+    let bodyOffset: Int
+    /// Body indices where a further record's fragment begins (each adds a 5-byte record header in the stream).
+    let recordBoundaries: [Int]
     /// What is being parsed, for errors.
     let context: TLSParseContext
 
-    /// A reader over all of `bytes`, whose first byte sits at stream offset `base`.
-    init(_ bytes: [UInt8], base: Int, context: TLSParseContext) {
-        self.reader = ByteReader(bytes)
-        self.base = base
+    /// A reader over the body of `message`.
+    init(_ message: TLSHandshakeMessage, context: TLSParseContext) {
+        self.reader = ByteReader(message.body)
+        self.bodyOffset = message.bodyOffset
+        self.recordBoundaries = message.recordBoundaries
         self.context = context
     }
 
-    /// A reader sharing storage with `reader` (used for nested extension data).
-    init(_ reader: ByteReader, base: Int, context: TLSParseContext) {
+    /// A reader over `reader` (a nested vector) with the same offset mapping.
+    private init(_ reader: ByteReader, from parent: TLSFieldReader, context: TLSParseContext) {
         self.reader = reader
-        self.base = base
+        self.bodyOffset = parent.bodyOffset
+        self.recordBoundaries = parent.recordBoundaries
         self.context = context
     }
 
-    /// The stream offset of the next byte.
-    var offset: Int { base + reader.position }
+    /// The stream offset of the next byte: record headers between body bytes are counted.
+    var offset: Int {
+        let position = reader.position
+        return bodyOffset + position + TLSRecord.headerLength * recordBoundaries.count { $0 <= position }
+    }
     /// Bytes left in this structure.
     var remaining: Int { reader.remaining }
     /// True when nothing is left.
@@ -72,7 +79,7 @@ struct TLSFieldReader {
             self = start
             throw error
         }
-        return TLSFieldReader(inner, base: base, context: nested ?? context)
+        return TLSFieldReader(inner, from: self, context: nested ?? context)
     }
 
     /// Reads a vector's bytes.

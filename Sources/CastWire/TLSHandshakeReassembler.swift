@@ -52,10 +52,14 @@ public struct TLSHandshakeReassembler: Sendable {
                 throw error
             }
             guard pending.count - cursor - 4 >= length else { break }
+            let bodyStart = cursor + 4
+            let boundaries = segments.lazy.map(\.index).filter { $0 > bodyStart && $0 < bodyStart + length }
+                .map { $0 - bodyStart }
             messages.append(TLSHandshakeMessage(type: TLSHandshakeType(rawValue: pending[cursor]),
-                                                body: Array(pending[cursor + 4..<cursor + 4 + length]),
+                                                body: Array(pending[bodyStart..<bodyStart + length]),
                                                 offset: streamOffset(of: cursor),
-                                                bodyOffset: streamOffset(of: cursor + 4)))
+                                                bodyOffset: streamOffset(of: bodyStart),
+                                                recordBoundaries: Array(boundaries)))
             cursor += 4 + length
         }
         compact(consumed: cursor)

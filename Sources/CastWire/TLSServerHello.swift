@@ -21,7 +21,7 @@ public struct TLSServerHello: Sendable, Hashable, TLSExtensionCarrier {
 
     /// Decodes the body of a server_hello message.
     public init(_ message: TLSHandshakeMessage) throws(TLSParseError) {
-        var reader = TLSFieldReader(message.body, base: message.bodyOffset, context: .serverHello)
+        var reader = TLSFieldReader(message, context: .serverHello)
         legacyVersion = TLSProtocolVersion(rawValue: try reader.u16())
         random = try reader.bytes(32)
         sessionID = try reader.vectorBytes(lengthBytes: 1)

@@ -1,16 +1,20 @@
 /// Parses one direction of a TLS connection: records → reassembled handshake messages, alerts, opaque data.
 ///
-/// After this direction sends change_cipher_spec, its handshake and alert records are encrypted and reported as
-/// opaque `.encryptedRecord` events; nothing here decrypts.
+/// In TLS ≤ 1.2, once this direction sends change_cipher_spec its handshake and alert records are encrypted and
+/// reported as opaque `.encryptedRecord` events. In TLS 1.3 change_cipher_spec is only for middleboxes: encrypted
+/// records all carry type application_data, and a handshake record after it (the second ClientHello after a
+/// HelloRetryRequest) is still plaintext. Nothing here decrypts. `TLSConnectionParser` keeps the two directions'
+/// version knowledge in step.
 public struct TLSStreamParser: Sendable {
     /// The record splitter (its `streamOffset` is the bytes consumed so far).
     public private(set) var decoder: TLSRecordDecoder
     /// The handshake reassembler.
     public private(set) var reassembler: TLSHandshakeReassembler
-    /// True once this direction has sent change_cipher_spec.
+    /// True once this direction has sent change_cipher_spec under TLS ≤ 1.2.
     public private(set) var isEncrypted = false
-    /// Selects the TLS 1.3 Certificate layout; set automatically when a ServerHello selects TLS 1.3, or by the
-    /// caller for the client direction.
+    /// True when TLS 1.3 was negotiated: selects the Certificate layout and the change_cipher_spec rule. Set
+    /// automatically when a ServerHello or HelloRetryRequest selects TLS 1.3, or by the caller (see
+    /// `TLSConnectionParser`) for the client direction.
     public var isTLS13 = false
 
     /// A parser at stream offset 0 with the default handshake size limit.
@@ -37,7 +41,12 @@ public struct TLSStreamParser: Sendable {
         case .handshake where !isEncrypted:
             for message in try reassembler.append(record) {
                 let body = try TLSHandshakeBody.decode(message, isTLS13: isTLS13)
-                if case .serverHello(let hello) = body, hello.negotiatedVersion == .tls13 { isTLS13 = true }
+                switch body {
+                case .serverHello(let hello), .helloRetryRequest(let hello):
+                    if hello.negotiatedVersion == .tls13 { isTLS13 = true }
+                default:
+                    break
+                }
                 events.append(.handshake(message, body))
             }
         case .alert where !isEncrypted:
@@ -47,7 +56,7 @@ public struct TLSStreamParser: Sendable {
                 throw TLSParseError(context: .changeCipherSpec, kind: .malformed(.changeCipherSpecValue),
                                     offset: record.fragmentOffset)
             }
-            isEncrypted = true
+            if !isTLS13 { isEncrypted = true }
             events.append(.changeCipherSpec(offset: record.offset))
         case .applicationData:
             events.append(.applicationData(offset: record.offset, length: record.fragment.count))

@@ -94,3 +94,14 @@ import Testing
         #expect(JSONValue.double(2.5).serialized() == "2.5")
     }
 }
+
+@Suite struct JSONParserScalingTests {
+    @Test func manyKeysParseInLinearTimeAndKeepOrder() throws {
+        let members = (0..<50_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let value = try JSONValue(parsing: "{" + members + #","k7":"last"}"#)
+        let object = try #require(value.objectValue)
+        #expect(object.count == 50_000)
+        #expect(object.keys.first == "k0")
+        #expect(object["k7"] == "last")
+    }
+}

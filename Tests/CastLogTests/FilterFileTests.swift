@@ -81,3 +81,16 @@ import Testing
         for name in names { _ = try FilterFile.load(path: directory + "/" + name) }
     }
 }
+
+@Suite struct FilterFileReviewTests {
+    @Test func crlfLineEndingsAreAccepted() throws {
+        let filter = try FilterFile.parse("minimum = warning\r\nGCKUI* = verbose\r\n", fileName: "x.filter")
+        #expect(filter.minimumLevel == .warning)
+        #expect(filter.classRules.map(\.pattern.text) == ["GCKUI*"])
+    }
+
+    @Test func literalFunctionRuleBeatsAGlobOnTheFullName() throws {
+        let filter = try FilterFile.parse("function sendMessage = verbose\nfunction send* = warning", fileName: "f")
+        #expect(filter.effectiveLevel(forClass: "X", function: "sendMessage(_:)") == .verbose)
+    }
+}

@@ -56,3 +56,39 @@ import Testing
         #expect(Redactor.redactText("request 42 took 17 ms") == "request 42 took 17 ms")
     }
 }
+
+@Suite struct RedactorReviewTests {
+    @Test func proseAboutAuthorizationIsKept() {
+        let text = "device authorization: challenge verified, cert chain ok"
+        #expect(Redactor.redactText(text) == text)
+    }
+
+    @Test func authorizationWithASchemeOrAtLineStartIsRedacted() {
+        #expect(Redactor.redactText("sent Authorization: Basic dXNlcjpwYXNz") == "sent Authorization: <redacted>")
+        #expect(Redactor.redactText("Authorization: opaque-value") == "Authorization: <redacted>")
+    }
+
+    @Test func queryNamesAreMatchedWholeNotBySubstring() {
+        let text = "http://x/?monkey=1&author=me&design=2&signal=3"
+        #expect(Redactor.redactText(text) == text)
+        #expect(Redactor.redactText("http://x/?client_secret=a&upload_key=b&X-Amz-Credential=c")
+            == "http://x/?client_secret=<redacted>&upload_key=<redacted>&X-Amz-Credential=<redacted>")
+    }
+
+    @Test func tokensInURLFragmentsAreRedacted() {
+        #expect(Redactor.redactText("https://app/cb#access_token=abc123&state=x")
+            == "https://app/cb#access_token=<redacted>&state=x")
+    }
+
+    @Test func escapedJSONInsideAStringIsRedacted() {
+        let text = #"{"payloadUtf8":"{\"type\":\"LOAD\",\"credentials\":\"s3cret\",\"token\":42}"}"#
+        #expect(Redactor.redactText(text)
+            == #"{"payloadUtf8":"{\"type\":\"LOAD\",\"credentials\":\"<redacted>\",\"token\":\"<redacted>\"}"}"#)
+    }
+
+    @Test func escapedQuoteInsideTheEscapedValueDoesNotEndIt() {
+        let text = #"{"p":"{\"password\":\"a\\\"b\"}"}"#
+        #expect(!Redactor.redactText(text).contains("a\\\\\\\"b"))
+        #expect(Redactor.redactText(text).contains("<redacted>"))
+    }
+}

@@ -1,5 +1,6 @@
 import CastJSON
 import Foundation
+import Synchronization
 import Testing
 @testable import CastLog
 
@@ -116,5 +117,42 @@ import Testing
         logger.flush()
         let line = try #require(lines(in: directory + "/castscope.log").first)
         #expect(try JSONValue(parsing: line)["class"] == "GCKSessionManager")
+    }
+}
+
+@Suite struct LogFileDirectoryTests {
+    @Test func relativeDirectoriesAreCreatedUnderTheWorkingDirectory() throws {
+        let relative = "castscope-rel-\(UUID().uuidString)/logs"
+        defer { try? FileManager.default.removeItem(atPath: relative.components(separatedBy: "/")[0]) }
+        #expect(FileDescriptorWriter.makeDirectories(relative) == nil)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(
+            atPath: FileManager.default.currentDirectoryPath + "/" + relative, isDirectory: &isDirectory))
+        #expect(isDirectory.boolValue)
+        #expect(!FileManager.default.fileExists(atPath: "/" + relative))
+    }
+}
+
+@Suite struct AsyncLoggerLifetimeTests {
+    @Test func releasingAnAsynchronousLoggerStopsItsThread() async throws {
+        var loggers: [Logger] = []
+        for _ in 0..<5 {
+            let logger = Logger()
+            logger.addSink(RingBufferSink(capacity: 4))
+            logger.delivery = .asynchronous(capacity: 8, overflow: .block)
+            logger.category("A").info("hello")
+            logger.flush()
+            loggers.append(logger)
+        }
+        #expect(AsyncLogQueue.runningThreads.load(ordering: .relaxed) >= 5)
+        loggers.removeAll()
+        // Threads end asynchronously after shutdown; other tests may run async loggers too, so wait until fewer
+        // than our five remain (bounded), rather than for zero.
+        var running = AsyncLogQueue.runningThreads.load(ordering: .relaxed)
+        for _ in 0..<500 where running >= 5 {
+            try await Task.sleep(for: .milliseconds(10))
+            running = AsyncLogQueue.runningThreads.load(ordering: .relaxed)
+        }
+        #expect(running < 5)
     }
 }

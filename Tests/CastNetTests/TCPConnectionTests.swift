@@ -124,31 +124,8 @@ import Testing
         let loop = try EventLoop()
         defer { loop.shutdown() }
         // A listener that never accepts, with a backlog of 0: once its queue is full, the kernel ignores SYNs.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = IPv4Address.loopback.value.bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        #expect(bound == 0)
-        #expect(listen(fd, 0) == 0)
-        withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
-        }
-        let target = SocketAddress(.loopback, port: UInt16(bigEndian: address.sin_port))
-        var held: [TCPConnection] = []
-        var lastError: IOError?
-        for _ in 0..<8 {
-            do {
-                held.append(try await TCPConnection.connect(to: target, on: loop, timeout: .milliseconds(300)))
-            } catch {
-                lastError = error
-                break
-            }
-        }
+        let silent = try SilentListener()
+        let (held, lastError) = await silent.fill(on: loop)
         #expect(lastError?.kind == .timedOut)
         for connection in held { connection.abort() }
     }

@@ -47,6 +47,7 @@ private final class Inbox: Sendable {
             defer { loop.shutdown() }
             let first = Inbox()
             let second = Inbox()
+            let unjoined = Inbox()
             let lo = try #require(try namespace.run { () throws(IOError) in try NetworkInterface.named("lo") })
             #expect(lo.isUp && lo.isLoopback && lo.supportsMulticast)
             let sockets = try namespace.run { () throws(IOError) -> [UDPSocket] in
@@ -59,11 +60,15 @@ private final class Inbox: Sendable {
                     onDatagram: second.add)
                 try a.joinGroup(.v4(.mDNSGroup), interfaceIndex: lo.index)
                 try b.joinGroup(.v4(.mDNSGroup), interfaceIndex: lo.index)
+                // A third socket on the port that joined nothing must hear nothing (IP_MULTICAST_ALL is off).
+                let bystander = try UDPSocket.bind(
+                    to: SocketAddress(.any, port: 5353), on: loop, reuseAddress: true, reusePort: true,
+                    onDatagram: unjoined.add)
                 let sender = try UDPSocket.bind(to: SocketAddress(.loopback, port: 0), on: loop) { _ in }
                 try sender.setMulticastInterface(lo.index)
                 try sender.setMulticastLoop(true)
                 try sender.setMulticastTTL(255)
-                return [a, b, sender]
+                return [a, b, sender, bystander]
             }
             defer { for socket in sockets { socket.close() } }
             let sender = sockets[2]
@@ -71,6 +76,11 @@ private final class Inbox: Sendable {
             // Per-packet interface choice works too, and overrides nothing here.
             try sender.send(Array("again".utf8), to: .mDNSv4, interfaceIndex: lo.index)
             #expect(await eventually { first.all.count == 2 && second.all.count == 2 })
+            // The kernel queues a multicast datagram for every member socket at once; two loop turns later any
+            // datagram for the bystander would have been delivered.
+            _ = try await loop.submit { 0 }
+            _ = try await loop.submit { 0 }
+            #expect(unjoined.all.isEmpty)
             for inbox in [first, second] {
                 #expect(inbox.all.map(\.bytes) == [Array("query".utf8), Array("again".utf8)])
                 for datagram in inbox.all {

@@ -21,18 +21,24 @@ enum PacketCrossCheck {
         }
     }
 
-    /// Per-direction TLS state: bytes not yet decoded, the record decoder and the event parser.
+    /// Per-direction state: bytes not yet decoded and the record decoder.
     struct Direction {
         var buffer: [UInt8] = []
         var decoder = TLSRecordDecoder()
-        var parser = TLSStreamParser()
         var nextSequence: UInt32?
         var firstSequence: UInt32?
+    }
+
+    /// Per-connection state: the client endpoint (sender of the first SYN) and the two-way TLS parser.
+    struct Connection {
+        var client: String?
+        var parser = TLSConnectionParser()
     }
 
     /// Our values for every field, per frame; `problems` collects parse failures.
     static func ourFields(_ capture: PacketCaptureFile, problems: inout [String]) -> [Fields] {
         var directions: [String: Direction] = [:]
+        var connections: [String: Connection] = [:]
         var result: [Fields] = []
         for (index, bytes) in capture.packets.enumerated() {
             var fields: Fields = [:]
@@ -54,7 +60,15 @@ enum PacketCrossCheck {
             case .ipv6(let ip): addIPv6(ip, to: &fields)
             }
             addTCP(tcp, to: &fields)
-            let key = "\(network.sourceText):\(tcp.sourcePort)>\(network.destinationText):\(tcp.destinationPort)"
+            let source = "\(network.sourceText):\(tcp.sourcePort)"
+            let destination = "\(network.destinationText):\(tcp.destinationPort)"
+            let key = "\(source)>\(destination)"
+            let connectionKey = [source, destination].sorted().joined(separator: "|")
+            var connection = connections[connectionKey] ?? Connection()
+            if connection.client == nil, tcp.flags.contains(.syn), !tcp.flags.contains(.ack) {
+                connection.client = source
+            }
+            let side: TLSDirection = connection.client == destination ? .serverToClient : .clientToServer
             var direction = directions[key] ?? Direction()
             let payload = tcp.payload.remainingBytes
             if !payload.isEmpty {
@@ -68,9 +82,10 @@ enum PacketCrossCheck {
                 if direction.firstSequence == nil { direction.firstSequence = tcp.sequenceNumber }
                 direction.nextSequence = tcp.sequenceNumber &+ UInt32(payload.count)
                 direction.buffer += payload
-                addTLS(&direction, to: &fields, frame: index + 1, problems: &problems)
+                addTLS(&direction, side, &connection.parser, to: &fields, frame: index + 1, problems: &problems)
             }
             directions[key] = direction
+            connections[connectionKey] = connection
             result.append(fields)
         }
         return result
@@ -136,7 +151,8 @@ enum PacketCrossCheck {
         }
     }
 
-    static func addTLS(_ direction: inout Direction, to fields: inout Fields, frame: Int, problems: inout [String]) {
+    static func addTLS(_ direction: inout Direction, _ side: TLSDirection, _ parser: inout TLSConnectionParser,
+                       to fields: inout Fields, frame: Int, problems: inout [String]) {
         var reader = ByteReader(direction.buffer)
         var events: [TLSEvent] = []
         do {
@@ -144,7 +160,7 @@ enum PacketCrossCheck {
                 fields["tls.record.types", default: []].append(String(record.contentType.rawValue))
                 fields["tls.record.version", default: []].append(hex(record.version.rawValue))
                 fields["tls.record.length", default: []].append(String(record.fragment.count))
-                try direction.parser.process(record, into: &events)
+                try parser.process(side, record, into: &events)
             }
         } catch {
             problems.append("frame \(frame): \(error)")

@@ -80,6 +80,38 @@ import Testing
         #expect(packet.payload.position == 14)
     }
 
+    @Test func slicesThroughStackedVLANTagsToTCP() throws {
+        let frame = Array(PacketFixtures.ethernetIPv4Header.prefix(12)) + [
+            // 12: 802.1ad tag, VLAN 100, then 802.1Q tag, VLAN 200, then EtherType IPv4
+            0x88, 0xA8, 0x00, 0x64, 0x81, 0x00, 0x00, 0xC8, 0x08, 0x00,
+        ] + PacketFixtures.ipv4TCPSyn  // 22: IPv4, 42: TCP
+        let packet = try PacketSlicer.strict(frame, linkType: .ethernet)
+        guard case .ethernet(let eth) = packet.link, case .tcp(let tcp) = packet.transport else {
+            Issue.record("layers missing")
+            return
+        }
+        #expect(eth.vlanTags.map(\.vlanID) == [100, 200])
+        #expect(tcp.offset == 42)
+        // Cut inside the TCP header: the error offset counts the tags.
+        let cut = PacketSlicer.lax(Array(frame.prefix(50)), linkType: .ethernet)
+        #expect(cut.stopError?.description == "TCP header truncated at byte 42: need 20, have 8")
+    }
+
+    @Test func slicesEthernetIPv6ToTCP() throws {
+        let tcp = Array(PacketFixtures.ipv4TCPSyn.dropFirst(20))
+        let ipv6 = IPv6HeaderViewTests.fixed(next: 6, payloadLength: 40) + tcp
+        let frame = Array(PacketFixtures.ethernetIPv4Header.prefix(12)) + [0x86, 0xDD] + ipv6
+        let packet = try PacketSlicer.strict(frame, linkType: .ethernet)
+        #expect(packet.network?.sourceText == "::1")
+        #expect(packet.network?.destinationText == "fe80::1")
+        #expect(packet.transport?.sourcePort == 54321)
+        // IPv6 payload length 24 leaves 24 bytes of the 40-byte TCP header.
+        var short = frame
+        short[19] = 24
+        #expect(PacketSlicer.lax(short, linkType: .ethernet).stopError?.description
+            == "TCP header truncated at byte 54: need 40, have 24 (limited by IPv6 payload length)")
+    }
+
     @Test func linkTypeNumbersRoundTrip() {
         for type in LinkType.decoded { #expect(LinkType(rawValue: type.rawValue) == type) }
         #expect(LinkType(rawValue: 113) == .linuxSLL)

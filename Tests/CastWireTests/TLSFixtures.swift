@@ -63,6 +63,18 @@ enum TLSFixtures {
             0x00, 0x33, 0x00, 0x08, 0x00, 0x1D, 0x00, 0x04, 0xC1, 0xC2, 0xC3, 0xC4,
         ]
 
+    /// A TLS 1.2 ServerHello record (47 bytes): TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, no extensions.
+    static let serverHelloTLS12Record: [UInt8] = [
+        // 0: record: handshake, TLS 1.2, length 42
+        0x16, 0x03, 0x03, 0x00, 0x2A,
+        // 5: server_hello, length 38; legacy_version TLS 1.2
+        0x02, 0x00, 0x00, 0x26, 0x03, 0x03,
+    ]
+        // 11: random (32 × 0x07)
+        + [UInt8](repeating: 0x07, count: 32)
+        // 43: empty session id, cipher suite 0xC02F, compression 0
+        + [0x00, 0xC0, 0x2F, 0x00]
+
     /// A HelloRetryRequest record asking for secp256r1.
     static let helloRetryRequestRecord: [UInt8] = [
         // 0: record: handshake, length 56

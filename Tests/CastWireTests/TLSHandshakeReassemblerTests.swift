@@ -30,6 +30,22 @@ import Testing
         #expect(hello.serverName == "example.com")
     }
 
+    @Test func fieldOffsetsCountRecordHeadersInsideABody() throws {
+        // 50-byte records: body bytes 46... sit after a second record header, 96... after a third.
+        let messages = try Self.decodeAll(Self.records(Array(TLSFixtures.clientHelloRecord.dropFirst(5)), size: 50))
+        #expect(messages[0].recordBoundaries == [46, 96])
+        #expect(messages[0].streamOffset(ofBodyIndex: 45) == 54)
+        #expect(messages[0].streamOffset(ofBodyIndex: 46) == 60)
+        let hello = try TLSClientHello(messages[0])
+        #expect(hello.extensions.map(\.offset) == [65, 85, 94, 104, 119, 137, 151])
+        // A fault past the second boundary is reported at its true stream position.
+        var broken = messages[0]
+        broken.body[121] = 0x20  // key_share (body 118) length 32; 16 bytes remain after the length field (body 122)
+        #expect(throws: TLSParseError(context: .clientHello, kind: .truncated(need: 32, have: 16), offset: 141)) {
+            try TLSClientHello(broken)
+        }
+    }
+
     @Test func headerSplitAcrossRecordsKeepsStreamOffsets() throws {
         // A 2-byte first record splits the 4-byte handshake header; the body starts after the second record header.
         let stream = TLSFixtures.handshakeRecord(Array(TLSFixtures.certificateTLS12.prefix(2)))

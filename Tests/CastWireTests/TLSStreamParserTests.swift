@@ -14,9 +14,9 @@ import Testing
         }
     }
 
-    @Test func serverFlightAfterCCSIsOpaque() {
+    @Test func tls12ServerFlightAfterCCSIsOpaque() {
         let encryptedFinished: [UInt8] = [0x16, 0x03, 0x03, 0x00, 0x04, 0xDE, 0xAD, 0xBE, 0xEF]
-        let stream = TLSFixtures.serverHelloRecord + TLSFixtures.changeCipherSpec + encryptedFinished
+        let stream = TLSFixtures.serverHelloTLS12Record + TLSFixtures.changeCipherSpec + encryptedFinished
             + TLSFixtures.applicationData
         let (events, error) = Self.events(stream)
         #expect(error == nil)
@@ -25,10 +25,21 @@ import Testing
             Issue.record("no ServerHello")
             return
         }
-        #expect(hello.negotiatedVersion == .tls13)
-        #expect(events[1] == .changeCipherSpec(offset: 71))
-        #expect(events[2] == .encryptedRecord(.handshake, offset: 77, length: 4))
-        #expect(events[3] == .applicationData(offset: 86, length: 3))
+        #expect(hello.negotiatedVersion == .tls12)
+        #expect(events[1] == .changeCipherSpec(offset: 47))
+        #expect(events[2] == .encryptedRecord(.handshake, offset: 53, length: 4))
+        #expect(events[3] == .applicationData(offset: 62, length: 3))
+    }
+
+    @Test func tls13ServerFlightIsApplicationDataAndCCSChangesNothing() {
+        let stream = TLSFixtures.serverHelloRecord + TLSFixtures.changeCipherSpec + TLSFixtures.applicationData
+        var parser = TLSStreamParser()
+        var reader = ByteReader(stream)
+        var events: [TLSEvent] = []
+        #expect(throws: Never.self) { try parser.feed(&reader, into: &events) }
+        #expect(parser.isTLS13)
+        #expect(!parser.isEncrypted)
+        #expect(events.dropFirst() == [.changeCipherSpec(offset: 71), .applicationData(offset: 77, length: 3)])
     }
 
     @Test func plaintextAlertIsDecoded() {

@@ -1,2 +1,0 @@
-/// Placeholder: CastChannel lands with its issue.
-public enum CastChannelPlaceholder {}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastChannelPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}
