@@ -82,6 +82,9 @@ extension Inspector {
             if state.kind == .unknown { classify(&state, first: bytes, direction: direction) }
             switch state.kind {
             case .tls:
+                if state.reassemblers[direction]?.pickedUpMidStream == true, state.midStream.insert(direction).inserted {
+                    state.tls?.startMidStream(direction: direction)
+                }
                 var events: [TLSConnectionEvent] = []
                 state.tls?.feed(bytes, direction: direction, into: &events)
                 for event in events { handleTLS(event, state: &state, time: time) }
@@ -145,6 +148,13 @@ extension Inspector {
                                       + "authentication", detail: "wrong keys in the key log, or corrupted capture",
                                   time: time, flow: state.flow)))
         case .undecrypted(let direction, let length):
+            if state.session == nil, !state.notedNoHandshake {
+                state.notedNoHandshake = true
+                emit(.finding(Finding(
+                    .warn, "tls.no-key", "TLS session \(state.flow) without its handshake; Cast messages stay encrypted",
+                    detail: "the capture started after the handshake (picked up mid-stream), so no key log can "
+                        + "decrypt it; start the capture before the sender connects", time: time, flow: state.flow)))
+            }
             let before = state.encryptedRecords[direction] ?? (0, 0)
             state.encryptedRecords[direction] = (before.count + 1, before.bytes + length)
         case .parseError(let reason, let direction):

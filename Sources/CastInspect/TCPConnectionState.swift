@@ -21,6 +21,10 @@ struct TCPConnectionState {
     var applicationBytes: [FlowDirection: Int] = [:]
     var exports: [FlowDirection: FileHandle] = [:]
     var session: TLSSessionInfo?
+    /// Directions whose TLS decoder was told the stream started mid-way.
+    var midStream: Set<FlowDirection> = []
+    /// True once the "no handshake" finding was reported.
+    var notedNoHandshake = false
     /// Records left encrypted per direction: count and bytes (metadata when there are no keys).
     var encryptedRecords: [FlowDirection: (count: Int, bytes: Int)] = [:]
 

@@ -20,6 +20,7 @@ struct TLSConnectionDecoder: Sendable {
         var guessWindow = 0
         var guessAttempts = 0
         var failed = false
+        var resyncCount = 0
     }
 
     private var sides: [FlowDirection: Side] = [.c2s: Side(), .s2c: Side()]
@@ -43,25 +44,46 @@ struct TLSConnectionDecoder: Sendable {
         defer { sides[direction] = side }
         if side.failed { return }
         side.queue.append(bytes)
-        if side.resynchronising {
-            guard resynchronise(&side) else { return }
-        }
-        var reader = side.queue.reader
-        while true {
-            let record: TLSRecord
-            do throws(TLSParseError) {
-                guard let next = try side.decoder.decode(&reader) else { break }
-                record = next
-            } catch {
-                events.append(.parseError(error.description, direction: direction))
-                side.failed = true
-                break
+        // A bad record header is reported once, then skipped: the direction resynchronises at the next plausible
+        // header (at most `maximumResyncs` times, so garbage cannot make this loop for long).
+        while !side.failed {
+            if side.resynchronising {
+                guard resynchronise(&side) else { return }
+            }
+            var reader = side.queue.reader
+            var faulted = false
+            while true {
+                let record: TLSRecord
+                do throws(TLSParseError) {
+                    guard let next = try side.decoder.decode(&reader) else { break }
+                    record = next
+                } catch {
+                    events.append(.parseError(error.description, direction: direction))
+                    faulted = true
+                    break
+                }
+                side.queue.consume(to: reader)
+                process(record, side: &side, direction: direction, into: &events)
+                if side.failed { break }
             }
             side.queue.consume(to: reader)
-            process(record, side: &side, direction: direction, into: &events)
-            if side.failed { break }
+            guard faulted else { return }
+            side.resyncCount += 1
+            if side.resyncCount > Self.maximumResyncs {
+                side.failed = true
+                return
+            }
+            side.queue.drop(1)
+            side.resynchronising = true
         }
-        side.queue.consume(to: reader)
+    }
+
+    /// Parse faults per direction after which it is given up.
+    static let maximumResyncs = 16
+
+    /// The stream was picked up without its start: look for a record header before decoding.
+    mutating func startMidStream(direction: FlowDirection) {
+        sides[direction]?.resynchronising = true
     }
 
     /// Records that `size` bytes were lost: the direction resynchronises at the next plausible record header, and
@@ -101,6 +123,12 @@ struct TLSConnectionDecoder: Sendable {
                 side.encrypted = true
                 side.decryptor = tls12Decryptor(client: direction == .c2s)
             }
+            return
+        }
+        if record.contentType == .applicationData, !side.encrypted {
+            // Application data is always protected; before a handshake was seen (mid-stream) there are no keys.
+            undecryptedRecords += 1
+            events.append(.undecrypted(direction: direction, length: record.fragment.count))
             return
         }
         if !side.encrypted || (isTLS13 && record.contentType != .applicationData) {
