@@ -155,6 +155,9 @@ extension Inspector {
                     detail: "the capture started after the handshake (picked up mid-stream), so no key log can "
                         + "decrypt it; start the capture before the sender connects", time: time, flow: state.flow)))
             }
+            // Without keys, the size and time of each record is what is left to see.
+            emit(.tls(TLSReportEvent(event: "encryptedRecord", time: time, flow: state.flow, session: state.session,
+                                     details: [("direction", direction.rawValue), ("length", "\(length)")])))
             let before = state.encryptedRecords[direction] ?? (0, 0)
             state.encryptedRecords[direction] = (before.count + 1, before.bytes + length)
         case .parseError(let reason, let direction):
