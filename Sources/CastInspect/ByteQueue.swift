@@ -8,7 +8,7 @@ struct ByteQueue: Sendable {
     /// Bytes not yet consumed.
     var count: Int { storage.count - start }
 
-    mutating func append(_ bytes: [UInt8]) {
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
         if start > 0, start >= storage.count / 2 {
             storage.removeSubrange(0..<start)
             start = 0

@@ -89,15 +89,16 @@ extension Inspector {
                 state.tls?.feed(bytes, direction: direction, into: &events)
                 for event in events { handleTLS(event, state: &state, time: time) }
             case .plainCast:
-                application(bytes, direction: direction, state: &state, time: time)
+                application(Array(bytes), direction: direction, state: &state, time: time)
             case .unknown, .other:
                 break
             }
         }
     }
 
-    private func classify(_ state: inout TCPConnectionState, first: [UInt8], direction: FlowDirection) {
+    private func classify(_ state: inout TCPConnectionState, first slice: ArraySlice<UInt8>, direction: FlowDirection) {
         let castPort = options.castPorts.contains(state.server.port)
+        let first = Array(slice.prefix(5))
         if first.count >= 3, first[0] == 0x16, first[1] == 3 {
             state.kind = .tls
         } else if castPort, first.count >= 5, first[0] == 0, first[4] == 0x08 {

@@ -6,8 +6,8 @@
 public struct TCPStreamReassembler: Sendable {
     /// What `add` produces, in stream order.
     public enum Delivery: Sendable, Hashable {
-        /// In-order bytes.
-        case data([UInt8])
+        /// In-order bytes (a slice of the segment that carried them: no copy on the in-order path).
+        case data(ArraySlice<UInt8>)
         /// `size` bytes that never arrived (or were given up on) before the next data.
         case gap(size: Int)
     }
@@ -70,7 +70,7 @@ public struct TCPStreamReassembler: Sendable {
             start = streamOffset
         }
         if start == streamOffset {
-            deliver(Array(bytes), into: &out)
+            deliver(bytes, into: &out)
             drain(into: &out)
         } else {
             hold(start: start, bytes: Array(bytes))
@@ -91,7 +91,7 @@ public struct TCPStreamReassembler: Sendable {
         duplicateBytes += duplicate
     }
 
-    private mutating func deliver(_ bytes: [UInt8], into out: inout [Delivery]) {
+    private mutating func deliver(_ bytes: ArraySlice<UInt8>, into out: inout [Delivery]) {
         guard !bytes.isEmpty else { return }
         streamOffset += Int64(bytes.count)
         nextWire = nextWire &+ UInt32(truncatingIfNeeded: bytes.count)
@@ -126,7 +126,7 @@ public struct TCPStreamReassembler: Sendable {
             }
             let skip = Int(streamOffset - first.start)
             if skip > 0 { count(duplicate: skip) }
-            deliver(Array(first.bytes.dropFirst(skip)), into: &out)
+            deliver(first.bytes.dropFirst(skip), into: &out)
         }
     }
 

@@ -38,7 +38,8 @@ struct TLSConnectionDecoder: Sendable {
     }
 
     /// Adds reassembled bytes of one direction.
-    mutating func feed(_ bytes: [UInt8], direction: FlowDirection, into events: inout [TLSConnectionEvent]) {
+    mutating func feed(_ bytes: ArraySlice<UInt8>, direction: FlowDirection,
+                       into events: inout [TLSConnectionEvent]) {
         guard var side = sides[direction] else { return }
         sides[direction] = nil  // keep `side` uniquely referenced while it is mutated
         defer { sides[direction] = side }

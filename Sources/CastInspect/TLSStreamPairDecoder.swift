@@ -11,7 +11,7 @@ public struct TLSStreamPairDecoder: Sendable {
     /// Adds in-order bytes of one direction and returns what they completed.
     public mutating func feed(_ bytes: [UInt8], direction: FlowDirection) -> [TLSConnectionEvent] {
         var events: [TLSConnectionEvent] = []
-        decoder.feed(bytes, direction: direction, into: &events)
+        decoder.feed(bytes[...], direction: direction, into: &events)
         return events
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct TCPStreamReassemblerTests {
     private func data(_ deliveries: [TCPStreamReassembler.Delivery]) -> [UInt8] {
         deliveries.flatMap { delivery -> [UInt8] in
-            if case .data(let bytes) = delivery { return bytes }
+            if case .data(let bytes) = delivery { return Array(bytes) }
             return []
         }
     }
