@@ -1,8 +1,14 @@
+import CastWire
+
 /// One end of a TCP connection: address bytes and port.
 struct FlowEndpoint: Sendable, Hashable, Comparable {
     var address: [UInt8]
     var port: UInt16
-    var text: String
+
+    /// The address as text, formatted only when a label is needed (not per packet).
+    var text: String {
+        address.count == 4 ? IPv4HeaderView.format(address: address) : IPv6HeaderView.format(address: address)
+    }
 
     static func == (lhs: FlowEndpoint, rhs: FlowEndpoint) -> Bool {
         lhs.address == rhs.address && lhs.port == rhs.port

@@ -27,22 +27,17 @@ extension Inspector {
             summary.flows += 1
         }
         guard var state = flows[key] else { return }
-        flows[key] = nil
         let direction: FlowDirection = source == state.client ? .c2s : .s2c
         state.lastTime = time
         if flags.contains(.syn) { if flags.contains(.ack) { state.sawSYNACK = true } else { state.sawSYN = true } }
-        var deliveries: [TCPStreamReassembler.Delivery] = []
-        if var reassembler = state.reassemblers[direction] {
-            let heldBefore = reassembler.heldBytes
-            deliveries = reassembler.add(sequence: tcp.sequenceNumber, syn: flags.contains(.syn),
-                                         fin: flags.contains(.fin), payload: payload)
-            totalHeldBytes += reassembler.heldBytes - heldBefore
-            state.reassemblers[direction] = reassembler
-        }
+        // Mutated in place through the dictionary, so its held segments are never copied.
+        let heldBefore = state.reassemblers[direction]?.heldBytes ?? 0
+        let deliveries = state.reassemblers[direction]?.add(
+            sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload) ?? []
+        totalHeldBytes += (state.reassemblers[direction]?.heldBytes ?? 0) - heldBefore
         for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: time) }
         if flags.contains(.fin) { state.fins.insert(direction) }
         if flags.contains(.rst) { state.reset = direction }
-        flows[key] = state
         if state.reset != nil || state.fins.count == 2 { close(key) }
         if totalHeldBytes > heldBytesLimit { releaseHeldBytes() }
     }
@@ -57,13 +52,10 @@ extension Inspector {
                     best = (key, direction, reassembler.heldBytes)
                 }
             }
-            guard let best, var state = flows.removeValue(forKey: best.key),
-                  var reassembler = state.reassemblers[best.direction] else { return }
-            let deliveries = reassembler.flush()
+            guard let best, var state = flows[best.key] else { return }
+            let deliveries = state.reassemblers[best.direction]?.flush() ?? []
             totalHeldBytes -= best.held
-            state.reassemblers[best.direction] = reassembler
             for delivery in deliveries { deliver(delivery, direction: best.direction, state: &state, time: state.lastTime) }
-            flows[best.key] = state
         }
     }
 

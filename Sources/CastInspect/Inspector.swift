@@ -59,6 +59,7 @@ public final class Inspector {
         if packet.isSnaplenTruncated || sliced.isTruncated { summary.truncatedPackets += 1 }
         guard let network = sliced.network else { return }
         let (source, destination) = Self.addresses(network)
+        func text(_ bytes: [UInt8]) -> String { FlowEndpoint(address: bytes, port: 0).text }
         var transport = sliced.transport
         if network.isFragment, let whole = reassemble(network) {
             let reader = ByteReader(whole)
@@ -72,16 +73,15 @@ public final class Inspector {
             summary.mdnsMessages += 1
             var findings: [Finding] = []
             let event = mdns.add(payload: Array(udp.payload.remainingBytes), time: packet.time,
-                                 source: (source.text, udp.sourcePort), destination: (destination.text, udp.destinationPort),
+                                 source: (text(source), udp.sourcePort),
+                                 destination: (text(destination), udp.destinationPort),
                                  findings: &findings)
             emit(.mdns(event))
             findings.forEach { emit(.finding($0)) }
         case .tcp(let tcp):
             guard options.analyseTCP else { return }
-            handleTCP(tcp, source: FlowEndpoint(address: source.bytes, port: tcp.sourcePort, text: source.text),
-                      destination: FlowEndpoint(address: destination.bytes, port: tcp.destinationPort,
-                                                text: destination.text),
-                      time: packet.time)
+            handleTCP(tcp, source: FlowEndpoint(address: source, port: tcp.sourcePort),
+                      destination: FlowEndpoint(address: destination, port: tcp.destinationPort), time: packet.time)
         case nil:
             return
         }
@@ -110,11 +110,10 @@ public final class Inspector {
         sink(event)
     }
 
-    private static func addresses(_ network: PacketNetworkHeader) -> (source: (bytes: [UInt8], text: String),
-                                                                       destination: (bytes: [UInt8], text: String)) {
+    private static func addresses(_ network: PacketNetworkHeader) -> (source: [UInt8], destination: [UInt8]) {
         switch network {
-        case .ipv4(let view): ((view.source, network.sourceText), (view.destination, network.destinationText))
-        case .ipv6(let view): ((view.source, network.sourceText), (view.destination, network.destinationText))
+        case .ipv4(let view): (view.source, view.destination)
+        case .ipv6(let view): (view.source, view.destination)
         }
     }
 

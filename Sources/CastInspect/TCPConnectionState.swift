@@ -1,8 +1,9 @@
 import CastLog
 import Foundation
 
-/// Everything the inspector keeps about one TCP connection.
-struct TCPConnectionState {
+/// Everything the inspector keeps about one TCP connection (a class: it is updated in place in the flow table for
+/// every packet, without copying it out and back).
+final class TCPConnectionState {
     enum Kind { case unknown, tls, plainCast, other }
 
     let client: FlowEndpoint
