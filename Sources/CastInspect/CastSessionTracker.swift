@@ -26,6 +26,9 @@ struct CastSessionTracker: Sendable {
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
     static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
 
+    /// Most latencies and heartbeat intervals kept per connection (for the summary's median and maximum).
+    static let maximumKept = 4096
+
     /// Most requests remembered while waiting for replies.
     static let maximumPending = 4096
 
@@ -120,7 +123,7 @@ struct CastSessionTracker: Sendable {
         let time = record.time
         if namespace == .heartbeat {
             heartbeats += 1
-            if let last = lastHeartbeat, heartbeatIntervals.count < 4096 {
+            if let last = lastHeartbeat, heartbeatIntervals.count < Self.maximumKept {
                 heartbeatIntervals.append(Self.seconds(from: last, to: time))
             }
             if let last = lastHeartbeat, Self.seconds(from: last, to: time) > 10 {
@@ -138,14 +141,14 @@ struct CastSessionTracker: Sendable {
             } else if let request = pending.removeValue(forKey: id) {
                 let latency = Self.seconds(from: request.time, to: time)
                 record.reply = (request.type, latency)
-                latencies.append(latency)
+                if latencies.count < Self.maximumKept { latencies.append(latency) }
             }
         }
         if record.direction == .c2s {
             checkAnnounced(record, findings: &findings)
         }
         switch type {
-        case "CONNECT" where record.direction == .c2s:
+        case "CONNECT" where record.direction == .c2s && virtualConnections.count < 256:
             virtualConnections.append("\(record.message.sourceID) → \(record.message.destinationID)")
         case "CLOSE" where record.direction == .s2c:
             findings.append(Finding(
@@ -183,11 +186,11 @@ struct CastSessionTracker: Sendable {
         for app in record.payload?["status"]?["applications"]?.arrayValue ?? [] {
             guard let transport = app["transportId"]?.stringValue else { continue }
             let names = (app["namespaces"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue ?? $0.stringValue }
-            if announced[transport] == nil {
+            if announced[transport] == nil, launches.count < 256 {
                 let label = "\(app["appId"]?.stringValue ?? "?") \(app["displayName"]?.stringValue ?? "")"
                 launches.append("\(label.trimmingSpaces) session \(app["sessionId"]?.stringValue ?? "?")")
             }
-            announced[transport] = Set(names)
+            if announced[transport] != nil || announced.count < 256 { announced[transport] = Set(names) }
         }
     }
 
@@ -196,7 +199,7 @@ struct CastSessionTracker: Sendable {
         guard let names = announced[destination], !CastNamespace(rawValue: record.message.namespace).isTransport,
               !names.contains(record.message.namespace) else { return }
         let key = destination + " " + record.message.namespace
-        guard reportedNamespaces.insert(key).inserted else { return }
+        guard reportedNamespaces.count < 256, reportedNamespaces.insert(key).inserted else { return }
         findings.append(Finding(
             .warn, "cast.unannounced-namespace",
             "message on \(record.message.namespace), which app \(destination) did not announce",
