@@ -14,7 +14,7 @@ public struct MDNSAnalyzer: Sendable {
     public private(set) var messages = 0
 
     /// Most instances tracked, and most queries awaiting answers.
-    static let maximumDevices = 1024, maximumPending = 1024
+    static let maximumDevices = 1024, maximumPending = 1024, maximumHosts = 4096
     static let serviceSuffix = "_googlecast._tcp.local."
 
     /// An empty analyser.
@@ -134,16 +134,22 @@ public struct MDNSAnalyzer: Sendable {
             }
             noteTTL(name, record, time: time, findings: &findings)
             let bad = cast.diagnostics.filter { $0.kind == .invalidID || ($0.kind == .missingKey && $0.key == "fn") }
-            if !bad.isEmpty, reportedTXT.insert(name.lowercased()).inserted {
+            if !bad.isEmpty, reportedTXT.count < Self.maximumDevices, reportedTXT.insert(name.lowercased()).inserted {
                 findings.append(Finding(
                     .warn, "mdns.bad-txt", "TXT of \(name): \(bad.map(\.description).joined(separator: "; "))",
                     detail: "pychromecast ignores devices whose id is not 32 hex digits; fn is the name senders show",
                     time: time))
             }
         case .a(let address):
-            hosts[name.lowercased(), default: ([], [])].v4.insert(address.description)
+            let key = name.lowercased()
+            if hosts[key] != nil || hosts.count < Self.maximumHosts, (hosts[key]?.v4.count ?? 0) < 64 {
+                hosts[key, default: ([], [])].v4.insert(address.description)
+            }
         case .aaaa(let address):
-            hosts[name.lowercased(), default: ([], [])].v6.insert(address.description)
+            let key = name.lowercased()
+            if hosts[key] != nil || hosts.count < Self.maximumHosts, (hosts[key]?.v6.count ?? 0) < 64 {
+                hosts[key, default: ([], [])].v6.insert(address.description)
+            }
         default:
             break
         }
