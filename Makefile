@@ -3,7 +3,7 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 20
 export CASTSCOPE_REQUIRE_PEERS ?= 1
 
-.PHONY: setup build test demo bench bench-log bench-wire bench-inspect fuzz fuzz-build clean
+.PHONY: setup build test demo bench bench-log bench-wire bench-channel bench-discovery bench-inspect fuzz fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -18,13 +18,19 @@ test: setup
 demo: build
 	$(SWIFT) run --skip-build castscope demo
 
-bench: bench-log bench-wire bench-inspect
+bench: bench-log bench-wire bench-channel bench-discovery bench-inspect
 
 bench-log: setup
 	./scripts/bench-log
 
 bench-wire: setup
 	./scripts/bench-wire
+
+bench-channel: setup
+	./scripts/bench-channel
+
+bench-discovery: setup
+	./scripts/bench-discovery
 
 bench-inspect: setup
 	./scripts/bench-inspect

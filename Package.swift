@@ -22,7 +22,10 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzTLSHandshake", ["CastWire"]),
     ("FuzzInspectPackets", ["CastInspect", "CastWire", "CastLog"]),
     ("FuzzTLSDecryptor", ["CastInspect"]),
+    ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
     ("FuzzChannelInbound", ["CastChannel"]),
+    ("FuzzReceiver", ["CastReceiver"]),
+    ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
 ]
 
 let package = Package(
@@ -106,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "CastReceiverTests", dependencies: ["CastReceiver", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastSenderTests", dependencies: ["CastSender", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "castscopeTests",
             dependencies: ["castscope", "CastTestSupport"],
@@ -123,6 +127,24 @@ let package = Package(
             dependencies: ["CastWire", "CastTestSupport"],
             path: "Benchmarks/WireBench",
             exclude: ["pyframes.py", "pydns.py"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "ChannelBench",
+            dependencies: ["CastReceiver", "CastChannel", "CastNet", "CastTLS", "CastWire", "CastJSON"],
+            path: "Benchmarks/ChannelBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "SenderBench",
+            dependencies: ["CastSender", "CastReceiver", "CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/SenderBench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "DiscoveryBench",
+            dependencies: ["CastDiscovery", "CastNet", "CastWire"],
+            path: "Benchmarks/DiscoveryBench",
             swiftSettings: strictSettings
         ),
     ] + fuzzTargets.map { fuzz in

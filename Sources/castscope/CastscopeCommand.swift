@@ -9,6 +9,9 @@ enum CastscopeCommand {
             name: "castscope",
             abstract: "Find out why Google Cast does not work: logs, Cast traffic and captures.",
             version: version,
-            subcommands: [FiltersCommand.spec, TailCommand.spec, DecodeCommand.spec, DemoCommand.spec, InspectCommand.spec])
+            subcommands: [
+                FiltersCommand.spec, TailCommand.spec, DecodeCommand.spec, DemoCommand.spec, DiscoverCommand.spec,
+                ReceiverCommand.spec, CastCommand.spec, InspectCommand.spec,
+            ])
     }
 }

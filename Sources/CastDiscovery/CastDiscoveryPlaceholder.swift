@@ -1,2 +1,0 @@
-/// Placeholder: CastDiscovery lands with its issue.
-public enum CastDiscoveryPlaceholder {}

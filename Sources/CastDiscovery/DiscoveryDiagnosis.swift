@@ -1,0 +1,115 @@
+public import CastNet
+import CastWire
+import Synchronization
+
+/// `castscope discover --diagnose`: answers "why don't I see my device?" with checks of the host, of what was sent
+/// and answered, and a verdict naming the most likely cause.
+public enum DiscoveryDiagnosis {
+    /// What to check.
+    public struct Options: Sendable {
+        /// Interfaces the built-in querier uses.
+        public var interfaces: [NetworkInterface]
+        /// True when the user named them (then only they are checked).
+        public var explicitInterfaces: Bool
+        /// How long to listen.
+        public var duration: Duration
+        /// Whether to browse through avahi-daemon too.
+        public var useAvahi: Bool
+        /// Whether to run the built-in querier.
+        public var useBuiltin: Bool
+        /// Application ids from `--app`.
+        public var applicationIDs: [String]
+
+        /// Creates options.
+        public init(
+            interfaces: [NetworkInterface], explicitInterfaces: Bool, duration: Duration, useAvahi: Bool = true,
+            useBuiltin: Bool = true, applicationIDs: [String] = []
+        ) {
+            self.interfaces = interfaces
+            self.explicitInterfaces = explicitInterfaces
+            self.duration = duration
+            self.useAvahi = useAvahi
+            self.useBuiltin = useBuiltin
+            self.applicationIDs = applicationIDs
+        }
+    }
+
+    /// Runs every check (listening for `duration`) and returns the report.
+    public static func run(_ options: Options) async -> DiscoveryDiagnosisReport {
+        var checks: [DiagnosticCheck] = []
+        let avahi = AvahiProbe.check()
+        switch avahi {
+        case .success(let version):
+            checks.append(DiagnosticCheck(id: "avahi", status: .ok, summary: "avahi-daemon answers on D-Bus (\(version))"))
+        case .failure(let error):
+            checks.append(DiagnosticCheck(
+                id: "avahi", status: .warn, summary: "avahi-daemon is not reachable on D-Bus",
+                evidence: ["\(error.description)"],
+                fix: "start avahi-daemon (tools using Avahi, e.g. avahi-browse, see nothing without it); castscope's built-in querier does not need it"))
+        }
+        let all = (try? NetworkInterface.all()) ?? []
+        checks.append(HostChecks.interfaces(selected: options.interfaces, explicit: options.explicitInterfaces, all: all))
+        checks.append(HostChecks.multicastRoute(interfaces: options.interfaces))
+        checks.append(HostChecks.packetFilter())
+        checks.append(HostChecks.port5353())
+
+        let builtinFound = DeviceCollector()
+        let avahiFound = DeviceCollector()
+        var builtin: BuiltinDiscoveryBackend?
+        var avahiBackend: AvahiDiscoveryBackend?
+        if options.useBuiltin, !options.interfaces.isEmpty {
+            let backend = BuiltinDiscoveryBackend(interfaces: options.interfaces)
+            do {
+                try await backend.start { event in builtinFound.record(event) }
+                builtin = backend
+            } catch {
+                checks.append(DiagnosticCheck(
+                    id: "traffic", status: .fail, summary: "cannot open mDNS sockets: \(error)",
+                    fix: "run as a user allowed to bind UDP 5353, or free the port"))
+            }
+        }
+        if options.useAvahi, case .success = avahi {
+            let backend = AvahiDiscoveryBackend(interfaces: options.explicitInterfaces ? options.interfaces : [])
+            if (try? await backend.start(deliver: { event in avahiFound.record(event) })) != nil {
+                avahiBackend = backend
+            }
+        }
+        try? await Task.sleep(for: options.duration)
+        let snapshot = await builtin?.snapshot()
+        await builtin?.stop()
+        await avahiBackend?.stop()
+
+        let fromBuiltin = builtinFound.devices
+        let fromAvahi = avahiFound.devices
+        if let snapshot {
+            checks += AnswerChecks.traffic(snapshot.statistics, interfaces: options.interfaces)
+            checks += AnswerChecks.instances(snapshot.instances)
+        } else if !fromAvahi.isEmpty {
+            checks += AnswerChecks.txt(fromAvahi.values.map { ($0.instanceName, $0.txtRecord) })
+        }
+        if builtin != nil, avahiBackend != nil {
+            checks.append(AnswerChecks.compare(builtin: fromBuiltin, avahi: fromAvahi))
+        }
+        var devices = fromBuiltin
+        for (key, device) in fromAvahi where devices[key] == nil { devices[key] = device }
+        let sorted = devices.values.sorted { DiscoveryManager.orders($0, before: $1) }
+        if !options.applicationIDs.isEmpty {
+            checks.append(DiagnosticCheck(
+                id: "app-filter", status: .ok,
+                summary: "--app \(options.applicationIDs.joined(separator: ",")): not applied yet, no device was filtered out",
+                evidence: ["\(sorted.count) device(s) would be asked GET_APP_AVAILABILITY once the Cast channel exists"]))
+        }
+        return DiscoveryDiagnosisReport(checks: checks, devices: sorted)
+    }
+}
+
+/// Every device a backend reported during a diagnosis (removals are not applied: the report lists all seen).
+private final class DeviceCollector: Sendable {
+    private let store = Mutex<[String: Device]>([:])
+
+    var devices: [String: Device] { store.withLock { $0 } }
+
+    func record(_ event: DiscoveryEvent) {
+        if case .found(let device) = event { store.withLock { $0[device.instanceName.lowercased()] = device } }
+    }
+}

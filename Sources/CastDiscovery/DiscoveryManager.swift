@@ -1,0 +1,159 @@
+import CastLog
+import CastNet
+public import Dispatch
+import Synchronization
+
+/// Keeps the list of Cast devices the backends find, ordered by friendly name (GCKDiscoveryManager).
+///
+/// Backends deliver events from their own threads; the manager applies them on its serial callback queue, so the
+/// list and the listener callbacks always agree. Devices are keyed by instance name; two backends finding the same
+/// instance give one entry (the later report wins).
+public final class DiscoveryManager: @unchecked Sendable {
+    /// GCKDiscoveryState.
+    public enum State: Int, Sendable {
+        /// Not discovering.
+        case stopped = 0
+        /// Discovering.
+        case running = 1
+    }
+
+    /// Which devices to keep (the app-availability part is not applied yet; see `DiscoveryCriteria`).
+    public let criteria: DiscoveryCriteria
+    /// The serial queue listener callbacks arrive on.
+    public let callbackQueue = DispatchQueue(label: "castscope.DiscoveryManager")
+    private let backends: [any DiscoveryBackend]
+    // Touched on callbackQueue only.
+    private var devices: [Device] = []
+    private var listeners: [any DiscoveryManagerListener] = []
+    private let stateBox = Mutex(State.stopped)
+    private let snapshotBox = Mutex<[Device]>([])
+    /// Whether the backends should scan passively; takes effect at the next `startDiscovery` (backends read it when
+    /// they are built, so callers pass it to them too).
+    public let passiveScan: Bool
+
+    /// A manager over `backends`.
+    public init(backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false) {
+        self.backends = backends
+        self.criteria = criteria
+        self.passiveScan = passiveScan
+    }
+
+    /// GCKDiscoveryState.
+    public var discoveryState: State { stateBox.withLock { $0 } }
+    /// The devices, ordered by friendly name (a snapshot).
+    public var deviceList: [Device] { snapshotBox.withLock { $0 } }
+    /// Number of devices.
+    public var deviceCount: Int { deviceList.count }
+    /// Whether any device is known.
+    public var hasDiscoveredDevices: Bool { deviceCount > 0 }
+    /// The device at `index` of `deviceList`, nil when out of range.
+    public func device(at index: Int) -> Device? {
+        let list = deviceList
+        return list.indices.contains(index) ? list[index] : nil
+    }
+    /// The device with this unique ID.
+    public func device(withUniqueID uniqueID: String) -> Device? { deviceList.first { $0.uniqueID == uniqueID } }
+
+    /// Adds a listener (kept strongly until removed).
+    public func add(_ listener: any DiscoveryManagerListener) {
+        callbackQueue.async { self.listeners.append(listener) }
+    }
+
+    /// Removes a listener.
+    public func remove(_ listener: any DiscoveryManagerListener) {
+        callbackQueue.async { self.listeners.removeAll { $0 === listener } }
+    }
+
+    /// Starts every backend; a backend that fails to start is logged and the others keep running.
+    /// Throws the first error when none started.
+    public func startDiscovery() async throws {
+        guard stateBox.withLock({ state in
+            defer { state = .running }
+            return state == .stopped
+        }) else { return }
+        if !criteria.applicationIDs.isEmpty {
+            DiscoveryLog.manager.info(
+                "app ids \(criteria.applicationIDs.joined(separator: ",")) recorded; the app-availability filter is not applied yet")
+        }
+        var firstError: (any Error)?
+        var started = 0
+        for backend in backends {
+            do {
+                try await backend.start { [weak self] event in
+                    guard let self else { return }
+                    self.callbackQueue.async { self.apply(event) }
+                }
+                started += 1
+                DiscoveryLog.manager.info("started \(backend.kind.rawValue) discovery")
+            } catch {
+                DiscoveryLog.manager.warning("\(backend.kind.rawValue) discovery failed to start: \(String(describing: error))")
+                firstError = firstError ?? error
+            }
+        }
+        if started == 0, let firstError {
+            stateBox.withLock { $0 = .stopped }
+            throw firstError
+        }
+        callbackQueue.async { for listener in self.listeners { listener.didStartDiscovery() } }
+    }
+
+    /// Stops every backend; the list is kept until the next start.
+    public func stopDiscovery() async {
+        guard stateBox.withLock({ state in
+            defer { state = .stopped }
+            return state == .running
+        }) else { return }
+        for backend in backends { await backend.stop() }
+        DiscoveryLog.manager.info("stopped discovery")
+    }
+
+    /// Applies one backend event to the list and tells the listeners (callback queue).
+    private func apply(_ event: DiscoveryEvent) {
+        guard discoveryState == .running else { return }
+        switch event {
+        case .found(let device):
+            let oldIndex = devices.firstIndex { $0.instanceName.lowercased() == device.instanceName.lowercased() }
+            if let oldIndex, devices[oldIndex] == device { return }
+            notify { $0.willUpdateDeviceList() }
+            if let oldIndex { devices.remove(at: oldIndex) }
+            let index = devices.firstIndex { DiscoveryManager.orders(device, before: $0) } ?? devices.count
+            devices.insert(device, at: index)
+            publish()
+            if let oldIndex {
+                DiscoveryLog.manager.debug("updated \(device.friendlyName) at \(index)")
+                notify { $0.didUpdate(device, at: oldIndex, andMoveTo: index) }
+            } else {
+                DiscoveryLog.manager.info(
+                    "found \(device.friendlyName) (\(device.modelName ?? "?")) at \(device.networkAddress?.description ?? "?"):\(device.servicePort) via \(device.via.rawValue)")
+                notify { $0.didInsert(device, at: index) }
+            }
+            notify { $0.didUpdateDeviceList() }
+        case .lost(let instanceName, let reason):
+            guard let index = devices.firstIndex(where: { $0.instanceName.lowercased() == instanceName.lowercased() })
+            else { return }
+            notify { $0.willUpdateDeviceList() }
+            let device = devices.remove(at: index)
+            publish()
+            DiscoveryLog.manager.info("lost \(device.friendlyName) (\(reason.rawValue))")
+            notify { $0.didRemove(device, at: index) }
+            notify { $0.didUpdateDeviceList() }
+        }
+    }
+
+    private func notify(_ body: (any DiscoveryManagerListener) -> Void) {
+        for listener in listeners { body(listener) }
+    }
+
+    private func publish() {
+        let copy = devices
+        snapshotBox.withLock { $0 = copy }
+    }
+
+    /// Friendly name without case, then unique ID, then instance name: a total, stable order.
+    static func orders(_ lhs: Device, before rhs: Device) -> Bool {
+        let left = lhs.friendlyName.lowercased(), right = rhs.friendlyName.lowercased()
+        if left != right { return left < right }
+        if lhs.uniqueID != rhs.uniqueID { return lhs.uniqueID < rhs.uniqueID }
+        return lhs.instanceName < rhs.instanceName
+    }
+}

@@ -1,0 +1,97 @@
+public import CastNet
+import CastLog
+import CastWire
+import Synchronization
+
+/// Runs an `MDNSQuerier` on real sockets: feeds it datagrams and time on an event loop, performs its sends and
+/// passes instance changes to `handler` (on the loop thread).
+public final class MDNSBrowser: @unchecked Sendable {
+    /// The loop everything runs on.
+    public let eventLoop: EventLoop
+    /// The interfaces browsed.
+    public let interfaces: [NetworkInterface]
+    private let handler: @Sendable (MDNSQuerierAction) -> Void
+    private let ownsLoop: Bool
+    // Loop-thread state.
+    private var querier: MDNSQuerier
+    private var transport: MDNSTransport?
+    private var timer: ScheduledTask?
+    private var running = false
+
+    /// Prepares a browser; `eventLoop` nil makes it run its own loop.
+    public init(
+        interfaces: [NetworkInterface], configuration: MDNSQuerierConfiguration = MDNSQuerierConfiguration(),
+        eventLoop: EventLoop? = nil, handler: @escaping @Sendable (MDNSQuerierAction) -> Void
+    ) throws(IOError) {
+        if let eventLoop {
+            self.eventLoop = eventLoop
+            ownsLoop = false
+        } else {
+            self.eventLoop = try EventLoop(name: "MDNSBrowser")
+            ownsLoop = true
+        }
+        self.interfaces = interfaces
+        self.handler = handler
+        querier = MDNSQuerier(configuration: configuration)
+    }
+
+    /// Opens the sockets and sends the first query.
+    public func start() async throws(IOError) {
+        let result: Result<Void, IOError> = try await eventLoop.submit { [self] in
+            do throws(IOError) {
+                transport = try MDNSTransport(interfaces: interfaces, eventLoop: eventLoop) { [self] datagram in
+                    guard running else { return }
+                    perform(querier.receive(datagram.bytes, interfaceIndex: datagram.interfaceIndex, at: .now()))
+                }
+                running = true
+                DiscoveryLog.scanner.info(
+                    "browsing \(querier.configuration.serviceType.description) on \(interfaces.map(\.name).joined(separator: ", "))")
+                perform(querier.start(interfaces: interfaces.map(\.index), at: .now()))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// Stops browsing and closes the sockets (and the own loop).
+    public func stop() async {
+        _ = try? await eventLoop.submit { [self] in
+            running = false
+            timer?.cancel()
+            timer = nil
+            transport?.close()
+            transport = nil
+        }
+        if ownsLoop { eventLoop.shutdown() }
+    }
+
+    /// The querier's counters and the instances it knows (resolved or not), read on the loop.
+    public func snapshot() async -> (statistics: MDNSQuerierStatistics, instances: [MDNSServiceInstance]) {
+        (try? await eventLoop.submit { [self] in (querier.statistics, querier.knownInstances) })
+            ?? (MDNSQuerierStatistics(), [])
+    }
+
+    private func perform(_ actions: [MDNSQuerierAction]) {
+        for action in actions {
+            switch action {
+            case .sendQuery(let message, let index):
+                DiscoveryLog.scanner.verbose(
+                    "query \(message.questions.map { "\($0.name) \($0.type)\($0.unicastResponse ? " QU" : "")" }.joined(separator: ", ")) known=\(message.answers.count)",
+                    ["net.ifindex": .int(Int64(index))])
+                transport?.multicast(message.encoded(), interfaceIndex: index)
+            default:
+                handler(action)
+            }
+        }
+        timer?.cancel()
+        timer = nil
+        if running, let deadline = querier.nextDeadline {
+            timer = eventLoop.scheduleTask(at: deadline) { [self] in
+                guard running else { return }
+                perform(querier.advance(to: .now()))
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import CastLog
+public import CastNet
+import CastWire
+import Glibc
+
+/// Advertises one DNS-SD service with the built-in responder (the emulator's `--advertise`).
+///
+/// Usage: `let responder = try await MDNSResponder.start(instance: "Living Room", port: 8009, txt: ["id=…", …],
+/// interfaces: try DiscoveryInterfaces.select(names: ["lo"]))`, later `await responder.stop()` (sends goodbyes).
+public final class MDNSResponder: @unchecked Sendable {
+    /// The loop the responder runs on.
+    public let eventLoop: EventLoop
+    private let ownsLoop: Bool
+    // Loop-thread state.
+    private var machine: MDNSResponderStateMachine
+    private var transport: MDNSTransport?
+    private var timer: ScheduledTask?
+
+    private init(machine: MDNSResponderStateMachine, eventLoop: EventLoop, ownsLoop: Bool) {
+        self.machine = machine
+        self.eventLoop = eventLoop
+        self.ownsLoop = ownsLoop
+    }
+
+    /// Starts probing and announcing `instance` of `serviceType` on `interfaces` with their addresses.
+    /// `hostName` defaults to `castscope-<pid>.local.`; `eventLoop` nil makes the responder run its own loop.
+    public static func start(
+        instance: String, port: UInt16, txt: [String], interfaces: [NetworkInterface],
+        serviceType: String = "_googlecast._tcp.local.", hostName: String? = nil, eventLoop: EventLoop? = nil
+    ) async throws(IOError) -> MDNSResponder {
+        guard let type = DNSName(serviceType),
+              let host = DNSName(hostName ?? "castscope-\(getpid()).local.")
+        else { throw IOError(errno: 22, call: "MDNSResponder.start (bad service type or host name)") }
+        let service = MDNSServiceRecordSet(
+            instance: instance, serviceType: type, host: host, port: port, txt: txt.map { Array($0.utf8) })
+        guard service.instanceName != nil else { throw IOError(errno: 22, call: "MDNSResponder.start (bad instance)") }
+        var addresses: [UInt32: [IPAddress]] = [:]
+        for interface in interfaces {
+            addresses[interface.index] = interface.addresses.map(\.address).filter { address in
+                // Loopback has no IPv6 multicast on Linux; advertise what can be reached there.
+                !(interface.isLoopback && !address.isIPv4)
+            }
+        }
+        let loop: EventLoop
+        if let eventLoop { loop = eventLoop } else { loop = try EventLoop(name: "MDNSResponder") }
+        let responder = MDNSResponder(
+            machine: MDNSResponderStateMachine(service: service, addresses: addresses), eventLoop: loop,
+            ownsLoop: eventLoop == nil)
+        let result: Result<Void, IOError> = try await loop.submit {
+            do throws(IOError) {
+                responder.transport = try MDNSTransport(interfaces: interfaces, eventLoop: loop) { datagram in
+                    responder.perform(
+                        responder.machine.receive(
+                            datagram.bytes, from: datagram.source, interfaceIndex: datagram.interfaceIndex, at: .now()))
+                }
+                DiscoveryLog.responder.info(
+                    "advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
+                responder.perform(responder.machine.start(at: .now()))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+        return responder
+    }
+
+    /// The instance label in use (it changes when probing finds the name taken).
+    public func currentInstance() async -> String {
+        (try? await eventLoop.submit { self.machine.service.instance }) ?? ""
+    }
+
+    /// Sends goodbyes and closes the sockets.
+    public func stop() async {
+        _ = try? await eventLoop.submit {
+            self.perform(self.machine.stop())
+            self.timer?.cancel()
+            self.timer = nil
+            self.transport?.close()
+            self.transport = nil
+        }
+        if ownsLoop { eventLoop.shutdown() }
+    }
+
+    private func perform(_ actions: [MDNSResponderStateMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .multicast(let message, let index):
+                transport?.multicast(message.encoded(), interfaceIndex: index)
+            case .unicast(let message, let destination, let index):
+                transport?.unicast(message.encoded(), to: destination, interfaceIndex: index)
+            case .renamed(let name):
+                DiscoveryLog.responder.info("name conflict: now advertising as \(name)")
+            case .established:
+                DiscoveryLog.responder.debug("probing done: \(machine.service.instance)")
+            }
+        }
+        timer?.cancel()
+        timer = nil
+        if let deadline = machine.nextDeadline {
+            timer = eventLoop.scheduleTask(at: deadline) { [self] in perform(machine.advance(to: .now())) }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+public import CastNet
+import CastWire
+
+extension MDNSResponderStateMachine {
+    /// Handles a datagram: answers queries once established, detects conflicts while probing.
+    public mutating func receive(
+        _ bytes: [UInt8], from source: SocketAddress, interfaceIndex: UInt32, at now: MonotonicInstant
+    ) -> [Action] {
+        guard let ownAddresses = addresses[interfaceIndex], phase != .stopped, phase != .idle else { return [] }
+        let message = DNSMessage.decodeLax(bytes).message
+        guard message.flags.opcode == 0, message.flags.rcode == 0, let name = service.instanceName else { return [] }
+        if message.flags.qr {
+            return conflictCheck(message, name: name, ownAddresses: ownAddresses, at: now)
+        }
+        guard isEstablished, let set = service.records(addresses: ownAddresses) else { return [] }
+        var answers: [DNSResourceRecord] = []
+        var unicastWanted = source.port != 5353
+        for question in message.questions {
+            var matching: [DNSResourceRecord] = []
+            let any = question.type == .any
+            if question.name.isEquivalent(to: service.serviceType), question.type == .ptr || any { matching.append(set.ptr) }
+            if question.name.isEquivalent(to: name) {
+                if question.type == .srv || any { matching.append(set.srv) }
+                if question.type == .txt || any { matching.append(set.txt) }
+            }
+            if question.name.isEquivalent(to: service.host) {
+                matching += set.addresses.filter { any || $0.type == question.type }
+            }
+            if !matching.isEmpty && question.unicastResponse { unicastWanted = true }
+            answers += matching
+        }
+        // Known-answer suppression (RFC 6762 §7.1): skip what the querier has with at least half our TTL.
+        answers = answers.filter { answer in
+            !message.answers.contains { known in
+                known.type == answer.type && known.name.isEquivalent(to: answer.name) && known.data == answer.data
+                    && known.ttl >= answer.ttl / 2
+            }
+        }
+        var unique: [DNSResourceRecord] = []
+        for answer in answers where !unique.contains(answer) { unique.append(answer) }
+        guard !unique.isEmpty else { return [] }
+        let all = [set.ptr, set.srv, set.txt] + set.addresses
+        let additionals = all.filter { record in !unique.contains(record) && record.type != .ptr }
+        answersSent += 1
+        if source.port != 5353 {
+            // Legacy unicast: echo the ID and questions, no cache-flush bits, TTL at most 10 s (RFC 6762 §6.7).
+            let capped = (unique + additionals).map { record -> DNSResourceRecord in
+                var copy = record
+                copy.cacheFlush = false
+                copy.ttl = min(copy.ttl, 10)
+                return copy
+            }
+            let reply = DNSMessage(
+                id: message.id, flags: DNSFlags(qr: true, aa: true), questions: message.questions,
+                answers: Array(capped.prefix(unique.count)), additionals: Array(capped.dropFirst(unique.count)))
+            return [.unicast(reply, to: source, interfaceIndex: interfaceIndex)]
+        }
+        let reply = DNSMessage(flags: DNSFlags(qr: true, aa: true), answers: unique, additionals: additionals)
+        if unicastWanted { return [.unicast(reply, to: source, interfaceIndex: interfaceIndex), .multicast(reply, interfaceIndex: interfaceIndex)] }
+        return [.multicast(reply, interfaceIndex: interfaceIndex)]
+    }
+
+    /// A response naming our instance with other SRV/TXT data means the name is taken: rename and probe again.
+    private mutating func conflictCheck(
+        _ message: DNSMessage, name: DNSName, ownAddresses: [IPAddress], at now: MonotonicInstant
+    ) -> [Action] {
+        guard let set = service.records(addresses: ownAddresses) else { return [] }
+        let conflicting = message.answers.contains { record in
+            record.name.isEquivalent(to: name) && record.ttl > 0
+                && ((record.type == .srv && record.data != set.srv.data) || (record.type == .txt && record.data != set.txt.data))
+        }
+        guard conflicting else { return [] }
+        if case .probing = phase {} else if phase != .running { return [] }
+        renameAfterConflict()
+        phase = .probing(sent: 0)
+        nextStep = now + .seconds(1)
+        return [.renamed(newInstance: service.instance)]
+    }
+}

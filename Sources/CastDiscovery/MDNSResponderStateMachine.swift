@@ -1,0 +1,124 @@
+public import CastNet
+public import CastWire
+
+/// The responder side of mDNS for one service, as a value-type state machine (RFC 6762 §8, §6, §10.1).
+///
+/// Probing: three queries 250 ms apart asking for the instance name with the proposed records in the authority
+/// section; an answer from someone else for that name with different data is a conflict, and the instance is
+/// renamed "Name (2)", "Name (3)"… and probed again. Announcing: two unsolicited responses one second apart.
+/// Then it answers PTR, SRV, TXT, A/AAAA and ANY questions, putting the rest of the set in the additional section,
+/// leaving out answers the querier listed as known (§7.1), unicast when the QU bit asks for it or the query came
+/// from a port other than 5353 (legacy unicast, §6.7). `stop` sends goodbyes (TTL 0).
+public struct MDNSResponderStateMachine: Sendable {
+    /// What the driver must do.
+    public enum Action: Sendable, Hashable {
+        /// Multicast `message` on the interface.
+        case multicast(DNSMessage, interfaceIndex: UInt32)
+        /// Send `message` to `destination` through the interface.
+        case unicast(DNSMessage, to: SocketAddress, interfaceIndex: UInt32)
+        /// Probing found the name taken; the service now uses `newInstance`.
+        case renamed(newInstance: String)
+        /// Probing and announcing are done.
+        case established
+    }
+
+    enum Phase: Sendable, Hashable {
+        case idle
+        case probing(sent: Int)
+        case announcing(sent: Int)
+        case running
+        case stopped
+    }
+
+    /// The records advertised (the instance label changes after a conflict).
+    public private(set) var service: MDNSServiceRecordSet
+    /// Addresses to advertise per interface index.
+    public let addresses: [UInt32: [IPAddress]]
+    var phase = Phase.idle
+    var nextStep: MonotonicInstant?
+    private let baseInstance: String
+    private var conflicts = 0
+    /// Queries answered so far.
+    public internal(set) var answersSent = 0
+
+    /// A responder for `service` on the interfaces in `addresses`.
+    public init(service: MDNSServiceRecordSet, addresses: [UInt32: [IPAddress]]) {
+        self.service = service
+        self.addresses = addresses
+        baseInstance = service.instance
+    }
+
+    /// When `advance(to:)` has work.
+    public var nextDeadline: MonotonicInstant? { nextStep }
+
+    /// True once announced and answering.
+    public var isEstablished: Bool { phase == .running }
+
+    /// Starts probing.
+    public mutating func start(at now: MonotonicInstant) -> [Action] {
+        guard phase == .idle else { return [] }
+        phase = .probing(sent: 0)
+        nextStep = now
+        return advance(to: now)
+    }
+
+    /// Sends the probes and announcements that are due.
+    public mutating func advance(to now: MonotonicInstant) -> [Action] {
+        guard let step = nextStep, step <= now else { return [] }
+        switch phase {
+        case .probing(let sent) where sent < 3:
+            phase = .probing(sent: sent + 1)
+            nextStep = now + .milliseconds(250)
+            return probe()
+        case .probing:
+            phase = .announcing(sent: 0)
+            return [.established] + advance(to: now)
+        case .announcing(let sent):
+            let next = sent + 1
+            phase = next >= 2 ? .running : .announcing(sent: next)
+            nextStep = next >= 2 ? nil : now + .seconds(1)
+            return announce(goodbye: false)
+        case .idle, .running, .stopped:
+            nextStep = nil
+            return []
+        }
+    }
+
+    /// Withdraws the service: goodbye records on every interface.
+    public mutating func stop() -> [Action] {
+        let wasAnnounced: Bool
+        switch phase {
+        case .announcing, .running: wasAnnounced = true
+        default: wasAnnounced = false
+        }
+        phase = .stopped
+        nextStep = nil
+        return wasAnnounced ? announce(goodbye: true) : []
+    }
+
+    /// "Name (2)", "Name (3)"… after each conflict (RFC 6762 §9; the suffix style is DNS-SD's).
+    mutating func renameAfterConflict() {
+        conflicts += 1
+        service.instance = "\(baseInstance) (\(conflicts + 1))"
+    }
+
+    private func probe() -> [Action] {
+        guard let name = service.instanceName else { return [] }
+        return addresses.keys.sorted().compactMap { index in
+            guard let set = service.records(addresses: addresses[index] ?? []) else { return nil }
+            let message = DNSMessage(
+                questions: [DNSQuestion(name: name, type: .any, unicastResponse: true)],
+                authorities: [set.srv, set.txt])
+            return .multicast(message, interfaceIndex: index)
+        }
+    }
+
+    private func announce(goodbye: Bool) -> [Action] {
+        addresses.keys.sorted().compactMap { index in
+            guard let set = service.records(addresses: addresses[index] ?? [], goodbye: goodbye) else { return nil }
+            let message = DNSMessage(
+                flags: DNSFlags(qr: true, aa: true), answers: [set.ptr, set.srv, set.txt] + set.addresses)
+            return .multicast(message, interfaceIndex: index)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder: CastReceiver lands with its issue.
-public enum CastReceiverPlaceholder {}

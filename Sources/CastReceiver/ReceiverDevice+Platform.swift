@@ -1,0 +1,130 @@
+public import CastJSON
+import CastLog
+import CastNet
+import CastWire
+
+extension ReceiverDevice {
+    /// The RECEIVER_STATUS payload (without requestId) for the current state.
+    public var receiverStatusPayload: JSONObject {
+        var application = JSONObject()
+        application.appendUnchecked("appId", .string(app.definition.appID))
+        application.appendUnchecked("appType", "WEB")
+        application.appendUnchecked("displayName", .string(app.definition.displayName))
+        application.appendUnchecked("iconUrl", "")
+        application.appendUnchecked("isIdleScreen", .bool(app.definition.behaviour == .idleScreen))
+        application.appendUnchecked("launchedFromCloud", false)
+        application.appendUnchecked("namespaces", .array(app.definition.namespaces.map { ["name": .string($0)] }))
+        application.appendUnchecked("sessionId", .string(app.sessionID))
+        application.appendUnchecked("statusText", .string(app.definition.displayName))
+        application.appendUnchecked("transportId", .string(app.sessionID))
+        application.appendUnchecked("universalAppId", .string(app.definition.appID))
+        var volume = JSONObject()
+        volume.appendUnchecked("controlType", "attenuation")
+        volume.appendUnchecked("level", .double(volumeLevel))
+        volume.appendUnchecked("muted", .bool(muted))
+        volume.appendUnchecked("stepInterval", 0.05)
+        var status = JSONObject()
+        status.appendUnchecked("applications", [.object(application)])
+        status.appendUnchecked("isActiveInput", true)
+        status.appendUnchecked("isStandBy", false)
+        status.appendUnchecked("userEq", .object(JSONObject()))
+        status.appendUnchecked("volume", .object(volume))
+        return ["type": "RECEIVER_STATUS", "status": .object(status)]
+    }
+
+    mutating func handlePlatform(_ json: JSONValue, namespace: CastNamespace, message: CastMessage,
+                                 connection: SenderConnectionID, now: MonotonicInstant) -> [ReceiverAction] {
+        let requestID = json["requestId"]?.intValue ?? 0
+        let requester = (connection, message.sourceID, requestID)
+        let type = json["type"]?.stringValue ?? ""
+        if namespace == .multizone {
+            // Senders that take a non-8009 port for a group ask for members; the emulator is a lone device.
+            let reply: JSONObject = type == "GET_CASTING_GROUPS"
+                ? ["type": "CASTING_GROUPS", "groups": []]
+                : ["type": "MULTIZONE_STATUS", "status": ["devices": [], "isMultichannel": false]]
+            return [.send(connection, Self.message(reply, requestID: requestID, namespace: namespace,
+                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+        }
+        guard namespace == .receiver else {
+            log.warning("dropping \(message.namespace) message to receiver-0: unhandled namespace",
+                        ["cast.ns": .string(message.namespace)])
+            return []
+        }
+        func error(_ type: String, _ reason: String) -> [ReceiverAction] {
+            log.info("\(type) \(reason) for request \(requestID)", ["cast.request_id": .int(requestID)])
+            return [.send(connection, Self.message(["type": .string(type), "reason": .string(reason)],
+                                                   requestID: requestID, namespace: .receiver,
+                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+        }
+        switch type {
+        case "GET_STATUS":
+            return [.send(connection, Self.message(receiverStatusPayload, requestID: requestID, namespace: .receiver,
+                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+        case "LAUNCH":
+            guard let appID = json["appId"]?.stringValue else { return error("INVALID_REQUEST", "INVALID_COMMAND") }
+            if let reason = configuration.launchErrorReason { return error("LAUNCH_ERROR", reason) }
+            guard let definition = configuration.apps.first(where: { $0.appID == appID }) else {
+                return error("LAUNCH_ERROR", "NOT_FOUND")
+            }
+            var actions: [ReceiverAction] = []
+            if definition.appID != app.definition.appID {
+                actions += launch(definition)
+            }
+            return actions + replyAndBroadcast(receiverStatusPayload, namespace: .receiver,
+                                               from: CastEndpointID.platformReceiver, requester: requester)
+        case "STOP":
+            if let sessionID = json["sessionId"]?.stringValue, sessionID != app.sessionID {
+                return error("INVALID_REQUEST", "INVALID_SESSION_ID")
+            }
+            var actions: [ReceiverAction] = []
+            if app.definition.behaviour != .idleScreen { actions += launch(.backdrop) }
+            return actions + replyAndBroadcast(receiverStatusPayload, namespace: .receiver,
+                                               from: CastEndpointID.platformReceiver, requester: requester)
+        case "SET_VOLUME":
+            guard let volume = json["volume"], volume.objectValue != nil else {
+                return error("INVALID_REQUEST", "INVALID_PARAMS")
+            }
+            if let level = volume["level"]?.doubleValue {
+                guard level >= 0, level <= 1 else { return error("INVALID_REQUEST", "INVALID_PARAMS") }
+                volumeLevel = level
+            }
+            if let flag = volume["muted"]?.boolValue { muted = flag }
+            return replyAndBroadcast(receiverStatusPayload, namespace: .receiver,
+                                     from: CastEndpointID.platformReceiver, requester: requester)
+        case "GET_APP_AVAILABILITY":
+            let asked = json["appId"]?.arrayValue?.compactMap(\.stringValue) ?? json["appId"]?.stringValue.map { [$0] }
+                ?? []
+            var availability = JSONObject()
+            for appID in asked {
+                let known = configuration.apps.contains { $0.appID == appID }
+                availability[appID] = .string(known ? "APP_AVAILABLE" : "APP_UNAVAILABLE")
+            }
+            let reply: JSONObject = [
+                "type": "GET_APP_AVAILABILITY", "responseType": "GET_APP_AVAILABILITY",
+                "availability": .object(availability),
+            ]
+            return [.send(connection, Self.message(reply, requestID: requestID, namespace: .receiver,
+                                                   from: CastEndpointID.platformReceiver, to: message.sourceID))]
+        default:
+            return error("INVALID_REQUEST", "INVALID_COMMAND")
+        }
+    }
+
+    /// Replaces the running app with `definition`: the old app's virtual connections get CLOSE.
+    mutating func launch(_ definition: ReceiverAppDefinition) -> [ReceiverAction] {
+        let oldTransport = app.sessionID
+        var actions: [ReceiverAction] = []
+        for (connection, senderID) in links(to: oldTransport) {
+            actions.append(.send(connection, Self.closeMessage(from: oldTransport, to: senderID)))
+            connections[connection]?.remove(VirtualConnection(senderID: senderID, endpointID: oldTransport))
+        }
+        let hasPlayer = definition.behaviour == .mediaPlayer || definition.behaviour == .adInsertion
+        app = RunningApp(
+            definition: definition, sessionID: makeSessionID(),
+            player: hasPlayer
+                ? MediaPlayer(bufferingTime: configuration.bufferingTime) : nil)
+        log.info("launched \(definition.displayName) (\(definition.appID)) session \(app.sessionID)",
+                 ["cast.app_id": .string(definition.appID)])
+        return actions
+    }
+}

@@ -1,0 +1,134 @@
+import CastJSON
+import CastNet
+import CastWire
+
+/// Plays arbitrary bytes as a script of sender events against a `ReceiverDevice` and checks its invariants — the
+/// fuzz target's body (Fuzz/FuzzReceiver) and a seeded random test, so a saved crash replays in both.
+///
+/// Each step reads an opcode byte, then the operands it needs; a truncated step ends the script. Steps open and
+/// close up to three connections, send a well-formed request built from small tables (so the state machines are
+/// reached), send a payload made of the raw bytes, or advance the clock. An invariant failure is a
+/// `precondition`, which is what libFuzzer reports.
+public enum ReceiverDeviceScript {
+    static let namespaces: [CastNamespace] = [.connection, .heartbeat, .receiver, .media, .custom(ReceiverAppDefinition.adInsertionNamespace), .multizone, .deviceAuth]
+    static let types = [
+        "CONNECT", "CLOSE", "PING", "GET_STATUS", "LAUNCH", "STOP", "SET_VOLUME", "GET_APP_AVAILABILITY", "LOAD",
+        "PLAY", "PAUSE", "SEEK", "SET_PLAYBACK_RATE", "QUEUE_LOAD", "QUEUE_INSERT", "QUEUE_REMOVE", "QUEUE_REORDER",
+        "QUEUE_UPDATE", "QUEUE_NEXT", "QUEUE_PREV", "EDIT_TRACKS_INFO", "GET_CASTING_GROUPS", "BOGUS",
+    ]
+    static let apps = ["CC1AD845", "E8C28D3C", ReceiverAppDefinition.adInsertionID, "ECHO0001", "00000000"]
+    static let repeatModes = ["REPEAT_OFF", "REPEAT_ALL", "REPEAT_SINGLE", "REPEAT_ALL_AND_SHUFFLE", "bad"]
+
+    /// Runs `bytes` as a script; returns how many actions the device produced.
+    @discardableResult
+    public static func run(_ bytes: [UInt8]) -> Int {
+        let echo = ReceiverAppDefinition(appID: "ECHO0001", displayName: "Echo",
+                                         namespaces: ["urn:x-cast:com.example.echo"], behaviour: .echo)
+        var device = ReceiverDevice(
+            configuration: ReceiverConfiguration(extraApps: [echo], bufferingTime: .milliseconds(100),
+                                                 adDuration: .milliseconds(500)),
+            sessionSeed: 1)
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        var open: Set<SenderConnectionID> = []
+        var cursor = 0
+        var produced = 0
+        func next() -> UInt8? {
+            guard cursor < bytes.count else { return nil }
+            defer { cursor += 1 }
+            return bytes[cursor]
+        }
+        func check(_ actions: [ReceiverAction]) {
+            produced += actions.count
+            for action in actions {
+                switch action {
+                case let .send(connection, message):
+                    precondition(open.contains(connection), "message to a connection that is not open")
+                    precondition(message.payloadType == .string, "device sent a non-string payload")
+                case let .close(connection, _):
+                    precondition(open.contains(connection), "close of a connection that is not open")
+                    open.remove(connection)
+                    device.connectionClosed(connection)
+                }
+            }
+            let status = device.mediaPlayer?.peekStatus(at: now) ?? []
+            precondition(status.count <= 1, "more than one media session")
+            if let position = device.mediaPlayer?.position(at: now) {
+                precondition(position.isFinite && position >= 0, "player position out of range")
+            }
+        }
+        while let opcode = next() {
+            let connection = SenderConnectionID(UInt64(opcode & 0x03))
+            switch opcode >> 5 {
+            case 0:
+                if open.insert(connection).inserted { device.connectionOpened(connection) }
+            case 1:
+                if open.remove(connection) != nil { device.connectionClosed(connection) }
+            case 2:
+                guard let amount = next() else { break }
+                now = now + .milliseconds(Int64(amount) * 20)
+                check(device.advance(to: now))
+            case 3:
+                guard let length = next(), cursor + Int(length) <= bytes.count else { return produced }
+                let text = String(decoding: bytes[cursor..<cursor + Int(length)], as: UTF8.self)
+                cursor += Int(length)
+                let namespace = namespaces[Int(opcode >> 2 & 0x07) % namespaces.count]
+                let message = CastMessage(sourceID: "sender-0", destinationID: destination(opcode, device),
+                                          namespace: namespace.rawValue, json: text)
+                if open.contains(connection) { check(device.receive(message, from: connection, now: now)) }
+            default:
+                guard let typeByte = next(), let a = next(), let b = next() else { return produced }
+                let namespace = namespaces[Int(opcode >> 2 & 0x07) % namespaces.count]
+                let json = request(type: types[Int(typeByte) % types.count], a: a, b: b, device: device)
+                let message = CastMessage(sourceID: b & 1 == 0 ? "sender-0" : "sender-x",
+                                          destinationID: destination(typeByte, device), namespace: namespace.rawValue,
+                                          json: json.serialized())
+                if open.contains(connection) { check(device.receive(message, from: connection, now: now)) }
+            }
+        }
+        return produced
+    }
+
+    private static func destination(_ selector: UInt8, _ device: ReceiverDevice) -> String {
+        switch selector >> 6 {
+        case 0, 1: CastEndpointID.platformReceiver
+        case 2: device.runningSessionID
+        default: "nowhere"
+        }
+    }
+
+    private static func request(type: String, a: UInt8, b: UInt8, device: ReceiverDevice) -> JSONValue {
+        var object: JSONObject = ["type": .string(type), "requestId": .int(Int64(a))]
+        let session = device.mediaPlayer?.mediaSessionID ?? 1
+        object["mediaSessionId"] = .int(b & 2 == 0 ? session : Int64(b))
+        let item: JSONValue = ["media": [
+            "contentId": b & 4 == 0 ? "http://127.0.0.1/a.mp4" : "nope",
+            "streamType": b & 8 == 0 ? "BUFFERED" : "LIVE", "duration": .double(Double(a) / 8),
+        ]]
+        switch type {
+        case "LAUNCH": object["appId"] = .string(apps[Int(a) % apps.count])
+        case "STOP": object["sessionId"] = b & 1 == 0 ? .string(device.runningSessionID) : "wrong"
+        case "SET_VOLUME": object["volume"] = ["level": .double(Double(a) / 200), "muted": .bool(b & 1 == 1)]
+        case "GET_APP_AVAILABILITY": object["appId"] = [.string(apps[Int(a) % apps.count])]
+        case "LOAD": object["media"] = item["media"]; object["currentTime"] = .double(Double(b))
+        case "SEEK":
+            object["currentTime"] = .double(Double(a) - 20)
+            object["resumeState"] = b & 1 == 0 ? "PLAYBACK_START" : "PLAYBACK_PAUSE"
+        case "SET_PLAYBACK_RATE": object["playbackRate"] = .double(Double(a) / 64)
+        case "QUEUE_LOAD", "QUEUE_INSERT":
+            object["items"] = .array(Array(repeating: item, count: Int(a % 4)))
+            object["startIndex"] = .int(Int64(b % 4))
+            object["insertBefore"] = .int(Int64(b % 6))
+            object["currentItemIndex"] = .int(Int64(a % 3))
+        case "QUEUE_REMOVE", "QUEUE_REORDER":
+            object["itemIds"] = [.int(Int64(a % 8)), .int(Int64(b % 8))]
+            object["insertBefore"] = .int(Int64(a % 5))
+        case "QUEUE_UPDATE":
+            object["jump"] = .int(Int64(Int(a % 5) - 2))
+            object["repeatMode"] = .string(repeatModes[Int(b) % repeatModes.count])
+            if b & 16 != 0 { object["currentItemId"] = .int(Int64(a % 8)) }
+        case "EDIT_TRACKS_INFO": object["activeTrackIds"] = [.int(Int64(a))]
+        default: break
+        }
+        return .object(object)
+    }
+}

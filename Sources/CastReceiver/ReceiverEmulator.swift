@@ -1,0 +1,176 @@
+import CastChannel
+import CastLog
+public import CastNet
+public import CastTLS
+import CastWire
+import Foundation
+
+/// The receiver emulator's I/O shell: a TCP listener, one TLS `CastSocket` per sender, and the `ReceiverDevice`
+/// state machine they all feed, on one event loop.
+///
+/// Usage: 1. `ReceiverEmulator(options:eventLoop:)` generates a fresh device certificate (≤ 4 days, like real
+/// devices) and the server TLS context; 2. `start()` binds and returns the address; 3. senders connect; 4. `stop()`
+/// sends CLOSE on every virtual connection, closes every channel and the listener.
+public final class ReceiverEmulator: @unchecked Sendable {
+    // @unchecked Sendable: every mutable member is touched only on `eventLoop`; public entry points hop onto it.
+
+    /// The loop everything runs on.
+    public let eventLoop: EventLoop
+    /// The options it was made with.
+    public let options: ReceiverEmulatorOptions
+    /// The certificate presented in the TLS handshake.
+    public let deviceCertificate: DeviceCertificate
+    let clock: any Clock
+    /// PINGs every sender and answers their PINGs (the channel's handler, shared by all sockets).
+    let heartbeat: HeartbeatHandler
+    /// Answers device-auth challenges.
+    let deviceAuth: DeviceAuthResponder
+    private let tlsContext: TLSContext
+    private var device: ReceiverDevice
+    private var listener: TCPListener?
+    private var sessions: [SenderConnectionID: SenderSession] = [:]
+    private var nextConnectionID: UInt64 = 1
+    private var deviceTimer: (any Cancellable)?
+    private var deviceTimerDeadline: MonotonicInstant?
+    private var stopping = false
+    private let log = Logger.shared.category("CastReceiverContext")
+
+    /// Prepares the device certificate and TLS; nothing listens until `start()`.
+    public init(options: ReceiverEmulatorOptions, eventLoop: EventLoop) throws(ReceiverEmulatorError) {
+        self.options = options
+        self.eventLoop = eventLoop
+        clock = SystemClock(eventLoop: eventLoop)
+        do throws(CertificateError) {
+            deviceCertificate = try DeviceCertificate.generateSelfSigned(
+                commonName: String(options.configuration.deviceID.prefix(64)), lifetime: 2 * 24 * 60 * 60)
+        } catch {
+            throw .certificate(error)
+        }
+        var tls = TLSConfiguration.server(certificate: deviceCertificate, keyLog: options.keyLog)
+        if let version = options.tlsVersion {
+            tls.minimumVersion = version
+            tls.maximumVersion = version
+        }
+        if options.configuration.faults.contains(.tlsAlert) { tls.rejectHandshakesWithAlert = .handshakeFailure }
+        do throws(TLSError) {
+            tlsContext = try TLSContext(configuration: tls)
+        } catch {
+            throw .tls(error)
+        }
+        device = ReceiverDevice(configuration: options.configuration, sessionSeed: UInt64.random(in: 1...UInt64.max))
+        heartbeat = HeartbeatHandler(
+            clock: clock,
+            configuration: HeartbeatStateMachine.Configuration(
+                pingInterval: options.heartbeatInterval, livenessTimeout: options.livenessTimeout),
+            localID: CastEndpointID.platformReceiver, peerID: CastEndpointID.platformSender)
+        // Without a configured chain the device signs with its own TLS identity: enough for senders that skip
+        // device auth (pychromecast and most third-party ones), not for a sender that checks the chain.
+        let signer = options.deviceAuthSigner ?? DeviceAuthSigner(
+            deviceCertificate: deviceCertificate.certificate, privateKey: deviceCertificate.privateKey,
+            intermediates: [])
+        deviceAuth = DeviceAuthResponder(signer: signer, tlsCertificateDER: deviceCertificate.certificate.derBytes)
+    }
+
+    /// Binds the listener and starts accepting; returns the bound address (the real port for port 0).
+    public func start() throws(ReceiverEmulatorError) -> SocketAddress {
+        do throws(IOError) {
+            let listener = try TCPListener.bind(to: options.address, on: eventLoop) { [weak self] connection in
+                self?.accept(connection)
+            }
+            eventLoop.execute { self.listener = listener }
+            return listener.localAddress
+        } catch {
+            throw .listen(error)
+        }
+    }
+
+    /// Number of senders with an open channel (loop thread).
+    var openSessionCount: Int { sessions.values.filter(\.isOpen).count }
+
+    /// The number of connected senders, read on the loop.
+    public func connectedSenderCount() async -> Int {
+        (try? await eventLoop.submit { self.openSessionCount }) ?? 0
+    }
+
+    /// Sends CLOSE on every virtual connection, closes every channel and stops listening; `completion` runs on the
+    /// loop once the CLOSE messages are queued.
+    public func stop(_ completion: @escaping @Sendable () -> Void = {}) {
+        eventLoop.execute { [self] in
+            stopping = true
+            listener?.close()
+            listener = nil
+            perform(device.shutdownActions())
+            for session in sessions.values { session.close() }
+            deviceTimer?.cancel()
+            log.info("stopped; sent CLOSE to \(sessions.count) sender(s)")
+            completion()
+        }
+    }
+
+    private func accept(_ connection: TCPConnection) {
+        guard !stopping else {
+            connection.close()
+            return
+        }
+        let id = SenderConnectionID(nextConnectionID)
+        nextConnectionID += 1
+        let socket: CastSocket
+        do throws(TLSError) {
+            socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(tlsContext))
+        } catch {
+            log.error("cannot start TLS for \(connection.peerAddress?.description ?? "?"): \(error)")
+            connection.close()
+            return
+        }
+        let session = SenderSession(id: id, socket: socket, emulator: self, options: options)
+        sessions[id] = session
+        log.debug("sender \(id) connected from \(socket.peer)", ["net.peer": .string(socket.peer)])
+        session.start()
+    }
+
+    func sessionOpened(_ session: SenderSession) {
+        device.connectionOpened(session.id)
+        log.info("sender \(session.id) channel open", ["net.peer": .string(session.socket.peer)])
+    }
+
+    func sessionClosed(_ session: SenderSession, reason: CastCloseReason) {
+        sessions[session.id] = nil
+        device.connectionClosed(session.id)
+        log.info("sender \(session.id) closed: \(reason.description)", ["net.peer": .string(session.socket.peer)])
+    }
+
+    func received(_ message: CastMessage, from session: SenderSession) {
+        perform(device.receive(message, from: session.id, now: clock.now))
+    }
+
+    private func perform(_ actions: [ReceiverAction]) {
+        for action in actions {
+            switch action {
+            case let .send(id, message):
+                sessions[id]?.send(message)
+            case let .close(id, reason):
+                if let session = sessions[id] {
+                    log.error("closing sender \(id): \(reason)", ["net.peer": .string(session.socket.peer)])
+                    session.close()
+                }
+                device.connectionClosed(id)
+            }
+        }
+        rescheduleDeviceTimer()
+    }
+
+    /// Keeps one timer at the device's next deadline (player clock, simulated ad).
+    private func rescheduleDeviceTimer() {
+        let deadline = device.nextDeadline()
+        guard deadline != deviceTimerDeadline else { return }
+        deviceTimer?.cancel()
+        deviceTimerDeadline = deadline
+        guard let deadline else { return }
+        let delay = deadline - clock.now
+        deviceTimer = clock.schedule(after: max(delay, .zero)) { [weak self] in
+            guard let self else { return }
+            deviceTimerDeadline = nil
+            perform(device.advance(to: clock.now))
+        }
+    }
+}

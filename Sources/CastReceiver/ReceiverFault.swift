@@ -1,0 +1,99 @@
+/// One fault the emulator injects on purpose, parsed from a `--fault SPEC` argument, for testing senders and the
+/// inspector against a misbehaving device.
+public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
+    /// Stop answering (and sending) heartbeat PINGs this long after a sender connects.
+    case heartbeatStopAfter(Duration)
+    /// Close each sender's TCP connection (FIN) this long after it connects.
+    case closeAfter(Duration)
+    /// Reset each sender's TCP connection (RST) this long after it connects.
+    case resetAfter(Duration)
+    /// Hold every reply back this long.
+    case delay(Duration)
+    /// After this many messages to a sender, send it a frame whose body is not a CastMessage.
+    case malformedFrameAfter(Int)
+    /// After this many messages to a sender, send it a frame header announcing more than 64 KiB.
+    case oversizeFrameAfter(Int)
+    /// Answer every LAUNCH with LAUNCH_ERROR carrying this reason.
+    case launchError(String)
+    /// Answer every LOAD with LOAD_FAILED carrying this detailed error code.
+    case loadFailed(Int)
+    /// Never answer messages of this type (e.g. `GET_STATUS`, `PING`).
+    case ignore(String)
+    /// Fail every TLS handshake with a fatal handshake_failure alert.
+    case tlsAlert
+
+    /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
+    public init(parsing spec: String) throws(ReceiverFaultError) {
+        let parts = spec.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        let value = parts.count > 1 ? String(parts[1]) : nil
+        func require() throws(ReceiverFaultError) -> String {
+            guard let value, !value.isEmpty else { throw ReceiverFaultError(spec: spec, kind: .missingValue) }
+            return value
+        }
+        func duration() throws(ReceiverFaultError) -> Duration {
+            guard let parsed = Self.parseDuration(try require()) else {
+                throw ReceiverFaultError(spec: spec, kind: .invalidDuration)
+            }
+            return parsed
+        }
+        func count() throws(ReceiverFaultError) -> Int {
+            guard let parsed = Int(try require()), parsed >= 0 else {
+                throw ReceiverFaultError(spec: spec, kind: .invalidCount)
+            }
+            return parsed
+        }
+        switch name {
+        case "heartbeat-stop-after": self = .heartbeatStopAfter(try duration())
+        case "close-after": self = .closeAfter(try duration())
+        case "reset-after": self = .resetAfter(try duration())
+        case "delay": self = .delay(try duration())
+        case "malformed-frame-after": self = .malformedFrameAfter(try count())
+        case "oversize-frame-after": self = .oversizeFrameAfter(try count())
+        case "launch-error": self = .launchError(try require())
+        case "load-failed":
+            guard let code = Int(try require()) else { throw ReceiverFaultError(spec: spec, kind: .invalidCount) }
+            self = .loadFailed(code)
+        case "ignore": self = .ignore(try require())
+        case "tls-alert":
+            guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
+            self = .tlsAlert
+        default: throw ReceiverFaultError(spec: spec, kind: .unknownFault)
+        }
+    }
+
+    /// The spec text that parses back to this fault.
+    public var description: String {
+        switch self {
+        case let .heartbeatStopAfter(duration): "heartbeat-stop-after=\(Self.format(duration))"
+        case let .closeAfter(duration): "close-after=\(Self.format(duration))"
+        case let .resetAfter(duration): "reset-after=\(Self.format(duration))"
+        case let .delay(duration): "delay=\(Self.format(duration))"
+        case let .malformedFrameAfter(count): "malformed-frame-after=\(count)"
+        case let .oversizeFrameAfter(count): "oversize-frame-after=\(count)"
+        case let .launchError(reason): "launch-error=\(reason)"
+        case let .loadFailed(code): "load-failed=\(code)"
+        case let .ignore(type): "ignore=\(type)"
+        case .tlsAlert: "tls-alert"
+        }
+    }
+
+    /// Parses `250ms`, `2s`, `1.5s`, `1m` or a bare number of seconds; nil for anything else or a negative value.
+    public static func parseDuration(_ text: String) -> Duration? {
+        let units: [(suffix: String, nanoseconds: Double)] = [("ms", 1e6), ("us", 1e3), ("s", 1e9), ("m", 60e9)]
+        var number = text
+        var scale = 1e9
+        for unit in units where text.hasSuffix(unit.suffix) {
+            number = String(text.dropLast(unit.suffix.count))
+            scale = unit.nanoseconds
+            break
+        }
+        guard let value = Double(number), value.isFinite, value >= 0, value * scale < 1e18 else { return nil }
+        return .nanoseconds(Int64(value * scale))
+    }
+
+    private static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
+}

@@ -1,0 +1,41 @@
+public import CastDiscovery
+public import CastTLS
+
+/// `GCKCastOptions`: what the context discovers and how sessions behave. Without iOS there is no
+/// `physicalVolumeButtonsWillControlDeviceVolume`; `suspendSessionsWhenBackgrounded` becomes `suspendSessionsOnExit`.
+public struct CastOptions: Sendable {
+    /// Which receiver app (the first application id) and devices to look for.
+    public var discoveryCriteria: DiscoveryCriteria
+    /// LAUNCH options, Cast Connect included.
+    public var launchOptions = LaunchOptions()
+    /// `stopReceiverApplicationWhenEndingSession` (default false).
+    public var stopReceiverApplicationWhenEndingSession = false
+    /// Suspend (keep the app running and the resume file) rather than end the session when the program exits.
+    public var suspendSessionsOnExit = true
+    /// Run device authentication after TLS (default true; `--insecure-skip-auth` turns it off).
+    public var deviceAuthentication = true
+    /// The Cast roots device certificates must chain to; nil means no device can authenticate.
+    public var trustStore: CastTrustStore?
+    /// How long a request waits for its reply.
+    public var requestTimeout: Duration = .seconds(10)
+    /// Reconnect delays.
+    public var backoff = ReconnectBackoff()
+    /// PING interval; the connection is dead after twice this without traffic.
+    public var heartbeatInterval: Duration = .seconds(5)
+    /// Where TLS secrets go (`--keylog`), nil for nowhere.
+    public var keyLog: (any KeyLogSink)?
+    /// Where the resume record is kept, nil for nowhere.
+    public var resumeFilePath: String?
+    /// Only join a running receiver app, never launch one.
+    public var joinOnly = false
+    /// Our endpoint id on every virtual connection.
+    public var senderID = "sender-0"
+
+    /// `-initWithDiscoveryCriteria:`.
+    public init(discoveryCriteria: DiscoveryCriteria) {
+        self.discoveryCriteria = discoveryCriteria
+    }
+
+    /// The receiver app sessions launch: the criteria's first id, else the Default Media Receiver.
+    public var receiverApplicationID: String { discoveryCriteria.applicationIDs.first ?? "CC1AD845" }
+}

@@ -1,2 +1,0 @@
-/// Placeholder: CastSender lands with its issue.
-public enum CastSenderPlaceholder {}

@@ -1,0 +1,347 @@
+public import CastChannel
+import CastJSON
+public import CastDiscovery
+import CastLog
+public import CastNet
+import CastTLS
+public import CastWire
+
+/// `GCKCastSession`: one session with one device — TLS, device authentication, CONNECT, LAUNCH or join, CONNECT
+/// to the app's transport, the media channel and custom channels — driven by a `SessionStateMachine`.
+///
+/// Confined to the stack's event loop (design.md): create it, call it and read it only there; listener and
+/// delegate callbacks run there too. `SessionManager` creates sessions; apps use `remoteMediaClient`,
+/// `setDeviceVolume`, `setDeviceMuted` and `add(_:)` for custom channels.
+public final class CastSession: CastSocketDelegate, CastMessageHandler, @unchecked Sendable {
+    /// Opens the byte stream to a device (TCP by default; tests may inject another).
+    public typealias TransportFactory =
+        (Device, EventLoop, @escaping (Result<any CastTransport, CastError>) -> Void) -> Void
+
+    /// `device`: where the session runs (changes on stream transfer).
+    public internal(set) var device: Device
+    /// The event loop everything runs on.
+    public let eventLoop: EventLoop
+    /// Time for requests, heartbeats and reconnects.
+    public let clock: any Clock
+    /// The options of the context.
+    public let options: CastOptions
+    /// The session's life.
+    public internal(set) var machine: SessionStateMachine
+    /// The last RECEIVER_STATUS.
+    public internal(set) var receiverStatus: ReceiverStatus?
+    /// `remoteMediaClient`.
+    public private(set) lazy var remoteMediaClient = RemoteMediaClient(session: self)
+    /// Requests of the session (every namespace shares one requestId space).
+    public let requests: PendingRequests
+    weak var manager: SessionManager?
+    let transportFactory: TransportFactory
+    private let tls: TLSContext
+    private var socket: CastSocket?
+    private var closingSocketID: Int?
+    private let namespaces = NamespaceRouter()
+    private lazy var router = VirtualConnectionRouter(namespaces: namespaces)
+    private lazy var connections = ConnectionHandler(router: router)
+    private let heartbeat: HeartbeatHandler
+    private let deviceAuth: DeviceAuthHandler?
+    private var channels: [String: GenericCastChannel] = [:]
+    private var reconnectTimer: (any Cancellable)?
+    private var connectedTransportID: String?
+
+    init(device: Device, options: CastOptions, eventLoop: EventLoop, clock: any Clock, tls: TLSContext,
+         transportFactory: @escaping TransportFactory) {
+        self.device = device
+        self.options = options
+        self.eventLoop = eventLoop
+        self.clock = clock
+        self.tls = tls
+        self.transportFactory = transportFactory
+        var configuration = SessionStateMachine.Configuration(appID: options.receiverApplicationID)
+        configuration.launchOptions = options.launchOptions
+        configuration.authenticate = options.deviceAuthentication
+        configuration.backoff = options.backoff
+        configuration.stopApplicationOnEnd = options.stopReceiverApplicationWhenEndingSession
+        configuration.joinOnly = options.joinOnly
+        machine = SessionStateMachine(configuration: configuration, deviceID: device.deviceID,
+                                      seed: UInt64(truncatingIfNeeded: clock.now.nanoseconds) | 1)
+        requests = PendingRequests(clock: clock, timeout: options.requestTimeout,
+                                   metadata: ["cast.device": .string(device.deviceID)])
+        heartbeat = HeartbeatHandler(clock: clock, configuration: .init(pingInterval: options.heartbeatInterval,
+                                                                        livenessTimeout: options.heartbeatInterval * 2))
+        deviceAuth = options.trustStore.map { DeviceAuthHandler(verifier: DeviceAuthVerifier(trustStore: $0),
+                                                                clock: clock) }
+        namespaces.register(connections, for: .connection)
+        namespaces.register(heartbeat, for: .heartbeat)
+        if let deviceAuth { namespaces.register(deviceAuth, for: .deviceAuth) }
+        namespaces.register(self, for: .receiver)
+        namespaces.register(self, for: .media)
+        heartbeat.onConnectionDead = { socket in socket.close(.pingTimeout) }
+    }
+
+    /// `sessionID` of the app session.
+    public var sessionID: String? { machine.application?.sessionID }
+    /// The app's transport id.
+    public var transportID: String? { machine.application?.transportID }
+    /// `applicationMetadata`: the running app as RECEIVER_STATUS lists it.
+    public var applicationMetadata: ReceiverApplication? { machine.application }
+    /// `connectionState`.
+    public var connectionState: ConnectionState { machine.state.connectionState }
+    /// Device volume 0…1, as last reported.
+    public var deviceVolume: Double? { receiverStatus?.status?.volume?.level }
+    /// Device mute, as last reported.
+    public var deviceMuted: Bool? { receiverStatus?.status?.volume?.muted }
+
+    /// Metadata for log records of this session.
+    func metadata(requestID: Int64? = nil, namespace: CastNamespace? = nil) -> LogMetadata {
+        self.metadata(requestID: requestID, namespace: namespace?.rawValue)
+    }
+
+    /// Metadata for log records of this session, with a custom namespace.
+    func metadata(requestID: Int64? = nil, namespace: String?) -> LogMetadata {
+        var fields: LogMetadata = ["cast.device": .string(machine.deviceID)]
+        if let sessionID { fields.append("cast.session", .string(sessionID)) }
+        if let transportID { fields.append("cast.transport", .string(transportID)) }
+        if let requestID { fields.append("cast.request_id", .int(requestID)) }
+        if let namespace { fields.append("cast.ns", .string(namespace)) }
+        return fields
+    }
+
+    /// Registers a custom channel; it connects when the app transport does.
+    public func add(_ channel: GenericCastChannel) {
+        channel.session = self
+        channels[channel.namespace] = channel
+        namespaces.register(self, for: CastNamespace(rawValue: channel.namespace))
+        if connectedTransportID != nil { channel.connected() }
+    }
+
+    /// Unregisters a custom channel.
+    public func remove(_ channel: GenericCastChannel) {
+        channel.disconnected()
+        channels[channel.namespace] = nil
+        namespaces.unregister(CastNamespace(rawValue: channel.namespace))
+    }
+
+    /// `setDeviceVolume:` (receiver SET_VOLUME, level clamped to 0…1).
+    @discardableResult
+    public func setDeviceVolume(_ level: Double) -> Request {
+        var request = ReceiverRequest(type: .setVolume)
+        request.volume = CastVolume(level: min(1, max(0, level)))
+        return receiverRequest("SET_VOLUME", request, group: "device-volume")
+    }
+
+    /// `setDeviceMuted:`.
+    @discardableResult
+    public func setDeviceMuted(_ muted: Bool) -> Request {
+        var request = ReceiverRequest(type: .setVolume)
+        request.volume = CastVolume(muted: muted)
+        return receiverRequest("SET_VOLUME", request, group: "device-mute")
+    }
+
+    func receiverRequest(_ kind: String, _ payload: ReceiverRequest, group: String? = nil) -> Request {
+        guard socket != nil else {
+            return Request.failedLater(kind, CastError(.deviceNotConnected, "no connection"), loop: eventLoop)
+        }
+        let request = requests.start(kind, group: group)
+        var payload = payload
+        payload.requestID = request.requestID
+        sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
+                 log: SenderLog.receiverControlChannel)
+        return request
+    }
+
+    // MARK: Sending
+
+    @discardableResult
+    func sendJSON(_ json: JSONValue, namespace: String, to destination: String, log: LogCategory) -> Bool {
+        let text = json.serialized()
+        log.verbose("send \(text)", metadata(requestID: json["requestId"]?.intValue, namespace: namespace))
+        return sendText(text, namespace: namespace, to: destination)
+    }
+
+    func sendText(_ text: String, namespace: String, to destination: String) -> Bool {
+        guard let socket else { return false }
+        do throws(CastSocketError) {
+            try socket.send(CastMessage(sourceID: options.senderID, destinationID: destination, namespace: namespace,
+                                        json: text))
+            return true
+        } catch {
+            SenderLog.session.warning("send failed: \(error)", metadata(namespace: namespace))
+            return false
+        }
+    }
+
+    func sendBinary(_ bytes: [UInt8], namespace: String, to destination: String) -> Bool {
+        guard let socket else { return false }
+        do throws(CastSocketError) {
+            try socket.send(CastMessage(sourceID: options.senderID, destinationID: destination, namespace: namespace,
+                                        binary: bytes))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: Driving the state machine
+
+    func feed(_ actions: [SessionAction]) {
+        for action in actions { perform(action) }
+    }
+
+    private func perform(_ action: SessionAction) {
+        SenderLog.session.verbose("\(machine.state): \(String(describing: action))", metadata())
+        switch action {
+        case .connectTransport: openTransport()
+        case .authenticate: authenticate()
+        case .connectReceiver: connectReceiver()
+        case .launch: launch()
+        case let .connectApplication(app): connectApplication(app)
+        case let .stopApplication(sessionID):
+            // Untracked: the session ends right after, so no reply could be waited for.
+            var stop = ReceiverRequest(type: .stop, requestID: requests.reserveID())
+            stop.sessionID = sessionID
+            SenderLog.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
+            sendJSON(stop.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
+                     log: SenderLog.receiverControlChannel)
+        case .closeTransport: closeTransport()
+        case let .scheduleReconnect(delay):
+            SenderLog.session.info("reconnecting in \(delay) (attempt \(machine.reconnectAttempt))", metadata())
+            reconnectTimer?.cancel()
+            reconnectTimer = clock.schedule(after: delay) { [weak self] in
+                guard let self else { return }
+                self.eventLoop.execute { self.feed(self.machine.reconnectDue()) }
+            }
+        case let .endRequests(error): requests.endAll(error)
+        case let .saveResumeRecord(record): manager?.saveResumeRecord(record, session: self)
+        case let .notify(notification): manager?.deliver(notification, session: self)
+        }
+    }
+
+    private func openTransport() {
+        SenderLog.session.info("connecting to \(device.host):\(device.servicePort)", metadata())
+        transportFactory(device, eventLoop) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case let .success(transport):
+                do throws(TLSError) {
+                    let socket = try CastSocket(transport: transport, security: .tls(tls))
+                    self.socket = socket
+                    socket.delegate = self
+                    socket.start(handshakeTimeout: .seconds(10), clock: clock)
+                } catch {
+                    transport.close()
+                    feed(machine.connectionLost(CastError(.secureTransportError, "\(error)")))
+                }
+            case let .failure(error):
+                SenderLog.session.warning("connect failed: \(error)", metadata())
+                feed(machine.connectionLost(error))
+            }
+        }
+    }
+
+    private func authenticate() {
+        guard let socket else { return }
+        guard let deviceAuth else {
+            feed(machine.authenticationFailed(CastError(.deviceCertificateNotTrusted,
+                                                        "no Cast trust store configured")))
+            return
+        }
+        deviceAuth.authenticate(socket) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                SenderLog.session.info("device authenticated", metadata())
+                feed(machine.authenticated())
+            case let .failure(error):
+                SenderLog.session.error("device authentication failed: \(error)", metadata())
+                feed(machine.authenticationFailed(Self.castError(error)))
+            }
+        }
+    }
+
+    private func connectReceiver() {
+        guard let socket else { return }
+        try? connections.connect(on: socket, from: options.senderID, to: CastEndpointID.platformReceiver)
+        let request = receiverRequest("GET_STATUS", ReceiverRequest(type: .getStatus))
+        request.whenFinished { [weak self] outcome in
+            guard let self, case let .failed(error) = outcome, error.code != .sessionIsNotActive else { return }
+            feed(machine.statusRequestFailed(error))
+        }
+    }
+
+    private func launch() {
+        let appID = machine.configuration.appID
+        let request = requests.start("LAUNCH", group: "launch")
+        let payload = machine.configuration.launchOptions.launchRequest(appID: appID, requestID: request.requestID)
+        SenderLog.receiverControlChannel.info("LAUNCH \(appID)", metadata(requestID: request.requestID))
+        sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
+                 log: SenderLog.receiverControlChannel)
+        request.whenFinished { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case let .failed(error): feed(machine.launchFailed(error))
+            case .aborted: feed(machine.launchFailed(CastError(.launchRequestCancelled, "LAUNCH aborted")))
+            case .completed: break
+            }
+        }
+    }
+
+    private func connectApplication(_ app: ReceiverApplication) {
+        guard let socket, let transportID = app.transportID else { return }
+        try? connections.connect(on: socket, from: options.senderID, to: transportID)
+        connectedTransportID = transportID
+        SenderLog.session.info("connected to app \(app.appID ?? "?") transport \(transportID)", metadata())
+        if app.namespaces?.contains(CastNamespace.media.rawValue) ?? true { remoteMediaClient.attach() }
+        for channel in channels.values { channel.connected() }
+    }
+
+    private func closeTransport() {
+        reconnectTimer?.cancel()
+        reconnectTimer = nil
+        detachApplication(sessionEnded: machine.state == .ended || machine.state == .failed)
+        guard let socket else { return }
+        if socket.state == .open {
+            if let transportID = connectedTransportID ?? transportID {
+                try? connections.disconnect(on: socket, from: options.senderID, to: transportID)
+            }
+            try? connections.disconnect(on: socket, from: options.senderID, to: CastEndpointID.platformReceiver)
+        }
+        closingSocketID = socket.id
+        cleanUp(socket)
+        socket.close()
+    }
+
+    private func detachApplication(sessionEnded: Bool) {
+        connectedTransportID = nil
+        remoteMediaClient.detach(endSession: sessionEnded)
+        for channel in channels.values { channel.disconnected() }
+    }
+
+    func heartbeatAttach(_ socket: CastSocket) { heartbeat.attach(socket) }
+
+    func heartbeatSawTraffic(_ socket: CastSocket) { heartbeat.messageReceived(on: socket) }
+
+    func routeInbound(_ message: CastMessage, from socket: CastSocket) { router.handle(message, from: socket) }
+
+    func customChannel(_ namespace: String) -> GenericCastChannel? { channels[namespace] }
+
+    /// True (once) when `socket` is the one we closed on purpose.
+    func takeExpectedClose(_ socket: CastSocket) -> Bool {
+        guard closingSocketID == socket.id else { return self.socket !== socket }
+        closingSocketID = nil
+        return true
+    }
+
+    func socketDidClose(_ socket: CastSocket) {
+        if self.socket === socket { detachApplication(sessionEnded: false) }
+        cleanUp(socket)
+    }
+
+    /// Test hook and fault path: drop the connection as if the network failed.
+    public func simulateNetworkLoss() { socket?.reset() }
+
+    private func cleanUp(_ socket: CastSocket) {
+        heartbeat.detach(socket)
+        deviceAuth?.socketClosed(socket)
+        router.socketClosed(socket.id)
+        if self.socket === socket { self.socket = nil }
+    }
+}

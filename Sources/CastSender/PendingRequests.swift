@@ -1,0 +1,109 @@
+import CastChannel
+public import CastNet
+public import CastLog
+
+/// The requests of one session waiting for replies: ids and deadlines in the channel's `RequestTracker`, one
+/// timer on the injected clock, and the rules that end each request exactly once — reply, timeout, cancel,
+/// replacement by a newer request of the same group, or `endAll` when the session ends.
+///
+/// Confined to the sender stack's executor; `@unchecked Sendable` only so clock timers can call back.
+public final class PendingRequests: @unchecked Sendable {
+    /// The clock for deadlines and the timer.
+    public let clock: any Clock
+    /// How long a request may wait (pychromecast: 10 s).
+    public let timeout: Duration
+    private var tracker = RequestTracker<Request>()
+    private var byID: [Int64: Request] = [:]
+    private var groups: [String: Request] = [:]
+    private var timer: (any Cancellable)?
+    private var armedAt: MonotonicInstant?
+    private var metadata: LogMetadata
+
+    /// An empty table.
+    public init(clock: any Clock, timeout: Duration = .seconds(10), metadata: LogMetadata = [:]) {
+        self.clock = clock
+        self.timeout = timeout
+        self.metadata = metadata
+    }
+
+    /// Requests waiting.
+    public var count: Int { tracker.pendingCount }
+
+    /// Starts a request of `kind`; one in the same `group` still waiting ends as replaced first.
+    public func start(_ kind: String, group: String? = nil) -> Request {
+        if let group, let older = groups.removeValue(forKey: group) { older.abort(.replaced) }
+        let made = Request(requestID: 0, kind: kind, metadata: metadata)
+        made.requestID = tracker.register(made, timeout: timeout, now: clock.now)
+        byID[made.requestID] = made
+        if let group { groups[group] = made }
+        made.onFinish = { [weak self] finished in self?.forget(finished, group: group) }
+        arm()
+        return made
+    }
+
+    /// A fresh id for a message whose reply nobody waits for.
+    public func reserveID() -> Int64 { tracker.makeID() }
+
+    /// A reply with `requestID` arrived: ends that request with `outcome`; false when no request waits for it.
+    @discardableResult
+    public func reply(_ requestID: Int64, _ outcome: RequestOutcome) -> Bool {
+        guard let request = byID[requestID] else { return false }
+        return request.finish(outcome)
+    }
+
+    /// The request waiting for `requestID`, if any.
+    public func request(for requestID: Int64) -> Request? { byID[requestID] }
+
+    /// Ends every waiting request with `error` (the session ended or the connection went away), oldest first.
+    public func endAll(_ error: CastError) {
+        byID.removeAll()
+        for pending in tracker.cancelAll() {
+            pending.context.onFinish = nil
+            pending.context.fail(error)
+        }
+        groups.removeAll()
+        timer?.cancel()
+        timer = nil
+        armedAt = nil
+    }
+
+    /// Fails every request whose deadline has passed with Timeout.
+    public func expireDue() {
+        for pending in tracker.expire(now: clock.now) {
+            pending.context.onFinish = nil
+            byID[pending.id] = nil
+            forgetGroup(pending.context)
+            pending.context.fail(CastError(.timeout, "no reply within \(timeout)"))
+        }
+        arm()
+    }
+
+    private func forget(_ request: Request, group: String?) {
+        _ = tracker.complete(request.requestID)
+        byID[request.requestID] = nil
+        forgetGroup(request)
+    }
+
+    private func forgetGroup(_ request: Request) {
+        for (key, value) in groups where value === request { groups[key] = nil }
+    }
+
+    private func arm() {
+        guard let deadline = tracker.nextDeadline else {
+            timer?.cancel()
+            timer = nil
+            armedAt = nil
+            return
+        }
+        if let armedAt, armedAt <= deadline, timer != nil { return }
+        timer?.cancel()
+        let now = clock.now
+        armedAt = deadline
+        timer = clock.schedule(after: deadline > now ? deadline - now : .zero) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            self.armedAt = nil
+            self.expireDue()
+        }
+    }
+}

@@ -1,0 +1,379 @@
+import CastCLI
+import CastDiscovery
+import CastJSON
+import CastLog
+import CastNet
+import CastSender
+import CastTLS
+import CastWire
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set by SIGINT/SIGTERM while watching; the wait loop sees it and ends the session.
+private let castStopRequested = Atomic<Bool>(false)
+
+/// `castscope cast`: an instrumented sender session — `CastContext`, `SessionManager`, `RemoteMediaClient` —
+/// logging under the GCK class names. Glue only: CastSender does the work.
+enum CastCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "cast", abstract: "Run an instrumented Cast sender session against a device.",
+            discussion: """
+                Connects (TLS, device authentication unless --insecure-skip-auth, CONNECT), launches or joins \
+                --app, runs one command and leaves the app running (quit stops it). --device takes HOST[:PORT], \
+                a friendly name or a device id; names and ids are looked up by mDNS. Logs go to stderr through \
+                --log-filter (default: warnings), JSON lines to --log-file. Exit 1 prints the GCK error name.
+                """,
+            options: [
+                .option("device", value: "name|id|host[:port]", help: "The device (default: the only one found)."),
+                .option("app", value: "appid", help: "The receiver app.", default: "CC1AD845"),
+                .option("log-filter", value: "file", help: "Filter file for the stderr log."),
+                .option("log-file", value: "file", help: "Also write JSON-lines logs here."),
+                .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
+                .option("trust-root", value: "pem", help: "Cast root certificates for device authentication."),
+                .flag("insecure-skip-auth", help: "Skip device authentication (logged as a warning)."),
+                .option("session-file", value: "file", help: "Resume from / remember the session here."),
+                .option("timeout", value: "duration", help: "Discovery time and request timeout.", default: "5s"),
+            ],
+            subcommands: [
+                command("status", "Print the receiver and media status.",
+                        options: [.flag("json", help: "Print JSON.")]),
+                command("launch", "Launch (or join) the app."),
+                command("load", "Load a URL.", arguments: [.init("url", help: "The media URL.")], options: [
+                    .option("content-type", value: "type", help: "MIME type.", default: "video/mp4"),
+                    .option("title", value: "title", help: "Metadata title."),
+                    .option("stream-type", value: "type", help: "Stream type.", default: "buffered",
+                            values: ["buffered", "live", "none"]),
+                    .option("start", value: "seconds", help: "Start position."),
+                    .flag("no-autoplay", help: "Load paused."),
+                    .option("credentials", value: "c", help: "Cast Connect credentials for the LOAD."),
+                ]),
+                command("play", "Resume playback."),
+                command("pause", "Pause playback."),
+                command("stop", "Stop the media session."),
+                command("seek", "Seek to a position.", arguments: [.init("seconds", help: "Position in seconds.")]),
+                command("rate", "Set the playback rate.", arguments: [.init("rate", help: "E.g. 1.5.")]),
+                command("volume", "Set the device volume.", arguments: [.init("level", help: "0…1.")]),
+                command("mute", "Mute or unmute the device.", arguments: [.init("state", help: "on or off.")]),
+                command("queue", "Queue commands: load URL…, next, prev.",
+                        arguments: [.init("action", help: "load, next or prev."),
+                                    .init("url", help: "URLs for load.", optional: true, repeating: true)]),
+                command("repeat", "Set the queue repeat mode.",
+                        arguments: [.init("mode", help: "off, all, single or all-and-shuffle.")]),
+                command("send", "Send a text message on a custom namespace and print replies for 2 s.",
+                        arguments: [.init("namespace", help: "urn:x-cast:…"), .init("text", help: "The message.")]),
+                command("watch", "Print status changes until interrupted."),
+                command("control", "Interactive mini controller (space, arrows, +/-, r, s, q)."),
+                command("quit", "Stop the receiver app."),
+            ])
+    }
+
+    private static func command(_ name: String, _ abstract: String, arguments: [ArgumentSpec] = [],
+                                options: [OptionSpec] = []) -> CommandSpec {
+        CommandSpec(name: name, abstract: abstract, arguments: arguments, options: options,
+                    run: { invocation, io in try await run(name, invocation, io) })
+    }
+
+    private static func run(_ name: String, _ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
+        let timeout = try invocation.duration("timeout") ?? .seconds(5)
+        try configureLogging(invocation)
+        defer { Logger.shared.flush() }
+        let appID = invocation.option("app") ?? "CC1AD845"
+        var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [appID]))
+        options.requestTimeout = timeout
+        options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
+        options.trustStore = try invocation.option("trust-root").map { path in
+            try CastTrustStore(pem: try String(contentsOfFile: path, encoding: .utf8))
+        }
+        options.keyLog = try invocation.option("keylog").map { try KeyLogFile(path: $0) }
+            ?? KeyLogFile.fromEnvironment()
+        options.resumeFilePath = invocation.option("session-file")
+        options.joinOnly = name == "status"
+        let device = try await resolveDevice(invocation.option("device"), timeout: timeout, io)
+        let loop = try EventLoop(name: "castscope-cast")
+        defer { loop.shutdown() }
+        let context = try CastContext(options: options, eventLoop: loop)
+        let record = options.resumeFilePath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+            .flatMap(SessionResumeRecord.init(text:))
+        let started = if let record, record.deviceID == device.deviceID {
+            await context.resumeSession(record, on: device)
+        } else {
+            await context.startSession(with: device)
+        }
+        let session: CastSession
+        switch started {
+        case let .success(value): session = value
+        case let .failure(error):
+            if name == "status", error.code == .applicationNotRunning {
+                let status = await context.withSessionManager { $0.currentCastSession?.receiverStatus }
+                printStatus(receiver: status, media: nil, json: invocation.flag("json"), io)
+                return 0
+            }
+            return fail(error, io)
+        }
+        let outcome = await perform(name, invocation, context: context, session: session, io)
+        if name == "quit" {
+            await context.endSession(stopCasting: true)
+        } else if options.resumeFilePath != nil {
+            _ = await context.withSessionManager { $0.suspendSession(reason: .appTerminated) }
+        } else {
+            await context.endSession(stopCasting: false)
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+        guard case let .failed(error) = outcome else { return 0 }
+        return fail(error, io)
+    }
+
+    /// Runs one command and waits for its request (or for SIGINT with `watch`).
+    private static func perform(_ name: String, _ invocation: Invocation, context: CastContext, session: CastSession,
+                                _ io: any CommandOutput) async -> RequestOutcome {
+        switch name {
+        case "status":
+            _ = await context.perform { _ in session.remoteMediaClient.requestStatus() }
+            let (receiver, media) = await context.withSessionManager { _ in
+                (session.receiverStatus, session.remoteMediaClient.mediaStatus)
+            }
+            printStatus(receiver: receiver, media: media, json: invocation.flag("json"), io)
+            return .completed
+        case "launch", "quit":
+            let sessionID = await context.withSessionManager { _ in session.sessionID ?? "?" }
+            io.print("app \(invocation.option("app") ?? "") session \(sessionID)")
+            return .completed
+        case "load":
+            var builder = MediaInformationBuilder(contentURL: invocation.argument("url") ?? "")
+            builder.contentType = invocation.option("content-type")
+            let streamType = (invocation.option("stream-type") ?? "buffered").uppercased()
+            builder.streamType = MediaStreamType(rawValue: streamType) ?? .buffered
+            if let title = invocation.option("title") {
+                var metadata = MediaMetadata(metadataType: .movie)
+                metadata.setString(title, forKey: MediaMetadataKey.title)
+                builder.metadata = metadata
+            }
+            var data = MediaLoadRequestData(mediaInformation: builder.build())
+            data.autoplay = !invocation.flag("no-autoplay")
+            data.startTime = invocation.option("start").flatMap(Double.init)
+            data.credentials = invocation.option("credentials").map { CredentialsData(credentials: $0) }
+            let loadData = data
+            return await context.perform { _ in session.remoteMediaClient.loadMedia(loadData) }
+        case "play": return await context.perform { _ in session.remoteMediaClient.play() }
+        case "pause": return await context.perform { _ in session.remoteMediaClient.pause() }
+        case "stop": return await context.perform { _ in session.remoteMediaClient.stop() }
+        case "seek", "rate", "volume":
+            let key = name == "seek" ? "seconds" : name == "rate" ? "rate" : "level"
+            guard let value = invocation.argument(key).flatMap(Double.init), value.isFinite else {
+                return .failed(CastError(.invalidRequest, "\(name) needs a number"))
+            }
+            return await context.perform { _ in
+                switch name {
+                case "seek": session.remoteMediaClient.seek(with: MediaSeekOptions(interval: value))
+                case "rate": session.remoteMediaClient.setPlaybackRate(value)
+                default: session.setDeviceVolume(value)
+                }
+            }
+        case "mute":
+            let state = invocation.argument("state")
+            guard state == "on" || state == "off" else { return .failed(CastError(.invalidRequest, "mute on|off")) }
+            return await context.perform { _ in session.setDeviceMuted(state == "on") }
+        case "queue": return await queue(invocation, context: context, session: session)
+        case "repeat":
+            let modes: [String: MediaRepeatMode] = ["off": .off, "all": .all, "single": .single,
+                                                    "all-and-shuffle": .allAndShuffle]
+            guard let mode = invocation.argument("mode").flatMap({ modes[$0] }) else {
+                return .failed(CastError(.invalidRequest, "repeat off|all|single|all-and-shuffle"))
+            }
+            return await context.perform { _ in session.remoteMediaClient.queueSetRepeatMode(mode) }
+        case "send": return await send(invocation, context: context, session: session, io)
+        case "watch": return await watch(context: context, session: session, io)
+        case "control": return await CastControl.run(context: context, session: session, io)
+        default: return .failed(CastError(.invalidRequest, "unknown command \(name)"))
+        }
+    }
+
+    private static func queue(_ invocation: Invocation, context: CastContext, session: CastSession) async
+        -> RequestOutcome
+    {
+        switch invocation.argument("action") {
+        case "next": return await context.perform { _ in session.remoteMediaClient.queueNext() }
+        case "prev": return await context.perform { _ in session.remoteMediaClient.queuePrevious() }
+        case "load":
+            let items = invocation.arguments("url").map { url in
+                MediaQueueItem(mediaInformation: MediaInformation(contentID: url, contentType: "video/mp4",
+                                                                  streamType: "BUFFERED"))
+            }
+            guard !items.isEmpty else { return .failed(CastError(.invalidRequest, "queue load needs URLs")) }
+            return await context.perform { _ in session.remoteMediaClient.queueLoad(items) }
+        default: return .failed(CastError(.invalidRequest, "queue load URL… | next | prev"))
+        }
+    }
+
+    private static func send(_ invocation: Invocation, context: CastContext, session: CastSession,
+                             _ io: any CommandOutput) async -> RequestOutcome {
+        let namespace = invocation.argument("namespace") ?? ""
+        let text = invocation.argument("text") ?? ""
+        let printer = MessagePrinter(io: io)
+        let result: CastError? = await context.withSessionManager { _ in
+            guard let channel = GenericCastChannel(namespace: namespace) else {
+                return CastError(.invalidRequest, "\(namespace) is not a custom urn:x-cast: namespace")
+            }
+            channel.delegate = printer
+            session.add(channel)
+            do throws(CastError) {
+                try channel.sendTextMessage(text)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let result { return .failed(result) }
+        try? await Task.sleep(for: .seconds(2))
+        return .completed
+    }
+
+    private static func watch(context: CastContext, session: CastSession, _ io: any CommandOutput) async
+        -> RequestOutcome
+    {
+        let printer = StatusPrinter(io: io)
+        await context.withSessionManager { manager in
+            manager.add(printer)
+            session.remoteMediaClient.add(printer)
+        }
+        castStopRequested.store(false, ordering: .relaxed)
+        signal(SIGINT) { _ in castStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in castStopRequested.store(true, ordering: .relaxed) }
+        while !castStopRequested.load(ordering: .relaxed), !printer.ended {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return .completed
+    }
+
+    /// `Error: GCKErrorCodeX (n): …` and a hint on stderr; exit 1.
+    private static func fail(_ error: CastError, _ io: any CommandOutput) -> Int32 {
+        io.printError("Error: \(error)")
+        io.printError("Hint: \(hint(error.code))")
+        return 1
+    }
+
+    private static func hint(_ code: CastErrorCode) -> String {
+        switch code {
+        case .deviceAuthenticationFailure, .deviceCertificateNotTrusted, .deviceAuthenticationTimeoutFailure:
+            "the device did not prove it is a Cast device; pass --trust-root with its root, or --insecure-skip-auth"
+        case .applicationNotFound: "the device does not know --app; check the app id"
+        case .applicationNotRunning: "the receiver app is not running; run 'castscope cast launch' first"
+        case .noMediaSession: "nothing is loaded; run 'castscope cast load URL' first"
+        case .networkError, .networkNotReachable: "check --device and that the device is reachable on its port"
+        case .timeout: "the receiver did not answer in time; try a longer --timeout"
+        case .mediaLoadFailed: "the receiver could not play the URL; check its format and reachability"
+        default: "run with --log-filter filters/session.filter for details"
+        }
+    }
+
+    private static func configureLogging(_ invocation: Invocation) throws {
+        let logger = Logger.shared
+        logger.filter = try invocation.option("log-filter").map { try FilterFile.load(path: $0) }
+            ?? FilterFile.parse("minimum = warning\n", fileName: "default")
+        try? logger.applyEnvironmentFilter(ProcessInfo.processInfo.environment)
+        logger.addSink(ConsoleSink(format: .text, fd: 2))
+        if let path = invocation.option("log-file") {
+            logger.addSink(try RotatingFileSink(path: path, format: .jsonLines))
+        }
+    }
+
+    /// HOST[:PORT] directly, or a name / id found by mDNS; without `--device`, the only device found.
+    private static func resolveDevice(_ text: String?, timeout: Duration, _ io: any CommandOutput) async throws
+        -> Device
+    {
+        if let text, let (ip, port) = parseHostPort(text) {
+            return Device(instanceName: text, instanceLabel: text, host: ip.description, port: port, addresses: [ip],
+                          txt: [Array("id=\(text)".utf8), Array("fn=\(text)".utf8)], interfaceIndex: 0, via: .builtin)
+        }
+        let interfaces = try DiscoveryInterfaces.select(names: [])
+        let manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: interfaces)])
+        try await manager.startDiscovery()
+        try? await Task.sleep(for: timeout)
+        await manager.stopDiscovery()
+        let devices = manager.deviceList
+        let matches = text.map { wanted in
+            devices.filter { $0.friendlyName == wanted || $0.deviceID == wanted || $0.uniqueID == wanted }
+        } ?? devices
+        guard matches.count == 1, let device = matches.first else {
+            let listing = devices.map { "  \($0.friendlyName) (\($0.deviceID)) \($0.host):\($0.servicePort)" }
+            throw CommandLineError.validation(
+                (matches.isEmpty ? "no matching device found" : "several devices found; choose one with --device")
+                    + (listing.isEmpty ? "" : ":\n" + listing.joined(separator: "\n")))
+        }
+        return device
+    }
+
+    private static func parseHostPort(_ text: String) -> (IPAddress, UInt16)? {
+        if let ip = IPAddress(text) { return (ip, 8009) }
+        guard let address = SocketAddress(parsing: text) else { return nil }
+        return (address.ip, address.port)
+    }
+
+    private static func printStatus(receiver: ReceiverStatus?, media: MediaSessionStatus?, json: Bool,
+                                    _ io: any CommandOutput) {
+        if json {
+            let object: JSONObject = ["receiver": receiver?.json ?? .null, "media": media?.json ?? .null]
+            io.print(JSONValue.object(object).serialized())
+            return
+        }
+        let app = receiver?.runningApplication
+        io.print("app: \(app?.displayName ?? app?.appID ?? "none") session: \(app?.sessionID ?? "-")")
+        if let volume = receiver?.status?.volume {
+            io.print("volume: \(volume.level ?? 0) muted: \(volume.muted ?? false)")
+        }
+        guard let media else {
+            io.print("media: none")
+            return
+        }
+        let title = media.media?.metadata?["title"]?.stringValue ?? media.media?.contentID ?? "?"
+        io.print("media: \(media.playerState ?? "?") \(MediaController.clock(media.currentTime))"
+            + " / \(MediaController.clock(media.media?.duration)) \(title)")
+    }
+}
+
+/// Prints custom-channel messages (`send`).
+private final class MessagePrinter: GenericCastChannelDelegate, @unchecked Sendable {
+    let io: any CommandOutput
+    init(io: any CommandOutput) { self.io = io }
+    func castChannel(_ channel: GenericCastChannel, didReceiveTextMessage message: String) {
+        io.print("\(channel.namespace) \(message)")
+    }
+}
+
+/// Prints status changes (`watch`); `ended` turns true when the session ends.
+private final class StatusPrinter: SessionManagerListener, RemoteMediaClientListener, @unchecked Sendable {
+    let io: any CommandOutput
+    private let endedFlag = Atomic<Bool>(false)
+    init(io: any CommandOutput) { self.io = io }
+    var ended: Bool { endedFlag.load(ordering: .relaxed) }
+
+    func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaStatus status: MediaSessionStatus?) {
+        guard let status else {
+            io.print("media: none")
+            return
+        }
+        io.print("media: \(status.playerState ?? "?") \(MediaController.clock(status.currentTime))")
+    }
+
+    func sessionManager(_ manager: SessionManager, session: CastSession, didReceiveDeviceVolume volume: Double,
+                        muted: Bool) {
+        io.print("volume: \(volume) muted: \(muted)")
+    }
+
+    func sessionManager(_ manager: SessionManager, didSuspend session: CastSession,
+                        withReason reason: ConnectionSuspendReason) {
+        io.print("session: suspended (\(reason))")
+    }
+
+    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { io.print("session: resumed") }
+
+    func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
+        io.print("session: ended\(error.map { " (\($0))" } ?? "")")
+        endedFlag.store(true, ordering: .relaxed)
+    }
+}

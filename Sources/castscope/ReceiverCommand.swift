@@ -1,0 +1,145 @@
+import CastCLI
+import CastLog
+import CastNet
+import CastReceiver
+import CastTLS
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set by SIGINT/SIGTERM; the wait loop sees it and stops the emulator cleanly.
+private let receiverStopRequested = Atomic<Bool>(false)
+
+/// `castscope receiver`: a Cast receiver emulator with fault injection, for testing senders without hardware.
+///
+/// Glue only: `ReceiverEmulator` does the work. This file turns options into a configuration, prints the one
+/// `listening …` line on stdout, sends logs to stderr and stops cleanly on SIGINT/SIGTERM.
+enum ReceiverCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "receiver", abstract: "Run a Cast receiver emulator (receiver-0, Default Media Receiver, faults).",
+            discussion: """
+                Listens for Cast V2 senders over TLS and answers like a device: the platform receiver, the Default \
+                Media Receiver (CC1AD845) with a simulated player clock, the Backdrop idle screen (E8C28D3C), the \
+                built-in ad-insertion app (CA57AD01) and echo apps from --app. Prints one line on stdout when it \
+                accepts connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr. Faults: \
+                heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D, malformed-frame-after=N, \
+                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert.
+                """,
+            options: [
+                .option("name", value: "name", help: "The friendly name.", default: "castscope"),
+                .option("id", value: "uuid32hex", help: "The device id (32 hex digits); random when absent."),
+                .option("model", value: "model", help: "The model name.", default: "Chromecast"),
+                .option("host", value: "address", help: "The address to listen on.", default: "127.0.0.1"),
+                .option("port", value: "port", help: "The TCP port; 0 picks a free one.", default: "8009"),
+                .option("tls", value: "version", help: "Accept only this TLS version.", values: ["1.2", "1.3"]),
+                .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
+                .option(
+                    "app", value: "appid[=namespace,…]", help: "An extra app; its custom namespaces echo.",
+                    repeatable: true),
+                .option("fault", value: "spec", help: "Inject a fault (see above).", repeatable: true),
+                .option(
+                    "auth-chain", value: "dir",
+                    help: "Sign device-auth challenges with DIR/device.pem, device-key.pem, intermediate.pem."),
+                .flag("advertise", help: "Advertise the device over mDNS (needs CastDiscovery)."),
+            ],
+            run: { invocation, io in try await run(invocation, io) })
+    }
+
+    private static func run(_ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
+        let port = try invocation.integer("port", in: 0...65535) ?? 8009
+        let host = invocation.option("host") ?? "127.0.0.1"
+        guard let address = SocketAddress(parsing: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
+        else {
+            throw CommandLineError.validation("invalid --host \"\(host)\": expected an IPv4 or IPv6 address")
+        }
+        let deviceID = try invocation.value("id", expected: "expected 32 hex digits") { text in
+            text.count == 32 && text.allSatisfy(\.isHexDigit) ? text.lowercased() : nil
+        } ?? randomDeviceID()
+        var faults: [ReceiverFault] = []
+        for spec in invocation.options("fault") {
+            do throws(ReceiverFaultError) {
+                faults.append(try ReceiverFault(parsing: spec))
+            } catch {
+                throw CommandLineError.validation(error.description)
+            }
+        }
+        var apps: [ReceiverAppDefinition] = []
+        for spec in invocation.options("app") {
+            do throws(ReceiverAppSpecError) {
+                apps.append(try ReceiverAppDefinition(parsingAppSpec: spec))
+            } catch {
+                throw CommandLineError.validation(error.description)
+            }
+        }
+        if invocation.flag("advertise") {
+            io.printError("Error: --advertise is not available yet: mDNS advertisement (CastDiscovery) is not built in")
+            return 1
+        }
+        let version: TLSVersion? = switch invocation.option("tls") {
+        case "1.2": .tls12
+        case "1.3": .tls13
+        default: nil
+        }
+        let keyLog: KeyLogFile? = if let path = invocation.option("keylog") {
+            try KeyLogFile(path: path)
+        } else {
+            try KeyLogFile.fromEnvironment()
+        }
+        if let keyLog {
+            io.printError("warning: TLS secrets are written to \(keyLog.path); captures of this run are decryptable")
+        }
+        let signer = try invocation.option("auth-chain").map(loadSigner)
+        let name = invocation.option("name") ?? "castscope"
+        let configuration = ReceiverConfiguration(
+            name: name, deviceID: deviceID, model: invocation.option("model") ?? "Chromecast", extraApps: apps,
+            faults: faults)
+        let logger = Logger.shared
+        logger.addSink(ConsoleSink(format: .text, fd: 2))
+        defer { logger.flush() }
+
+        let loop = try EventLoop(name: "castscope-receiver")
+        defer { loop.shutdown() }
+        let emulator = try ReceiverEmulator(
+            options: ReceiverEmulatorOptions(
+                configuration: configuration, address: address, tlsVersion: version, keyLog: keyLog,
+                deviceAuthSigner: signer),
+            eventLoop: loop)
+        receiverStopRequested.store(false, ordering: .relaxed)
+        signal(SIGINT) { _ in receiverStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in receiverStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGPIPE, SIG_IGN)
+        let bound = try emulator.start()
+        let shownHost = bound.ip.isIPv4 ? bound.ip.description : "[\(bound.ip.description)]"
+        io.print("listening \(shownHost):\(bound.port) id=\(deviceID) name=\"\(name)\"")
+        while !receiverStopRequested.load(ordering: .relaxed) {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let stopped = Atomic<Bool>(false)
+        emulator.stop { stopped.store(true, ordering: .releasing) }
+        while !stopped.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(10)) }
+        // Let the CLOSE messages and close_notify leave before the loop goes away.
+        try? await Task.sleep(for: .milliseconds(200))
+        keyLog?.close()
+        return 0
+    }
+
+    /// The device-auth identity in `directory` (the layout scripts/gen-test-chain writes).
+    private static func loadSigner(_ directory: String) throws -> DeviceAuthSigner {
+        func read(_ name: String) throws -> String { try String(contentsOfFile: directory + "/" + name, encoding: .utf8) }
+        return DeviceAuthSigner(
+            deviceCertificate: try X509Certificate(pem: try read("device.pem")),
+            privateKey: try PrivateKey(pem: try read("device-key.pem")),
+            intermediates: try X509Certificate.certificates(fromPEM: try read("intermediate.pem")))
+    }
+
+    private static func randomDeviceID() -> String {
+        (0..<16).map { _ in
+            let byte = UInt8.random(in: 0...255)
+            return String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        }.joined()
+    }
+}

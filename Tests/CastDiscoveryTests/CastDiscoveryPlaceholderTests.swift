@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastDiscoveryPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}

@@ -1,0 +1,88 @@
+import CastJSON
+import Foundation
+import Testing
+
+/// `castscope discover --diagnose` names the cause of staged failures between two namespaces.
+@Suite(.serialized) struct DiscoveryDiagnosePeerTests {
+    private func diagnose(_ peers: DiscoveryPeers, _ extra: [String] = []) throws -> JSONValue {
+        let result = peers.castscope(["discover", "--diagnose", "--json", "--timeout", "3s"] + extra)
+        return try JSONValue(parsing: result.output)
+    }
+
+    private func check(_ report: JSONValue, _ id: String) -> JSONValue? {
+        report["checks"]?.arrayValue?.first { $0["id"]?.stringValue == id }
+    }
+
+    @Test func healthyNetworkGivesOKVerdict() async throws {
+        try await DiscoveryPeers.with { peers in
+            peers.publishWithAvahi()
+            usleep(1_000_000)
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["status"]?.stringValue == "ok", "\(report)")
+            #expect(report["devices"]?.arrayValue?.count == 1)
+            #expect(check(report, "backends")?["status"]?.stringValue == "ok")
+        }
+    }
+
+    @Test func nftDropOfUDP5353IsTheVerdict() async throws {
+        try await DiscoveryPeers.with { peers in
+            peers.publishWithAvahi()
+            peers.run("B", ["nft", "add", "table", "inet", "castscope_test"])
+            peers.run("B", ["nft", "add", "chain", "inet", "castscope_test", "input",
+                            "{ type filter hook input priority 0 ; }"])
+            peers.run("B", ["nft", "add", "rule", "inet", "castscope_test", "input", "udp", "dport", "5353", "drop"])
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["check"]?.stringValue == "firewall", "\(report)")
+            #expect(check(report, "firewall")?["evidence"]?.arrayValue?.first?.stringValue?.contains("5353") == true)
+            #expect(check(report, "traffic")?["status"]?.stringValue == "fail")
+        }
+    }
+
+    @Test func missingAvahiDaemonIsTheVerdict() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["B"]) { peers in
+            peers.publishWithAvahi()
+            usleep(1_000_000)
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["check"]?.stringValue == "avahi", "\(report)")
+            #expect(report["devices"]?.arrayValue?.count == 1)
+        }
+    }
+
+    @Test func interfaceWithoutMulticastIsTheVerdict() async throws {
+        try await DiscoveryPeers.with { peers in
+            peers.publishWithAvahi()
+            PeerProcessIP.run(["-n", peers.namespaceB, "link", "set", peers.interfaceB, "multicast", "off"])
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["check"]?.stringValue == "interfaces", "\(report)")
+            #expect(report["verdict"]?["cause"]?.stringValue?.contains("MULTICAST") == true)
+        }
+    }
+
+    @Test func responderAnsweringPTRWithoutSRVOrTXTIsTheVerdict() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"]) { peers in
+            peers.spawn("A", "ptronly", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "ptr-only", peers.addressA, "Broken-TV"])
+            #expect(peers.waitFor(10) { peers.log("ptronly").contains("listening") })
+            let report = try diagnose(peers, ["--via", "builtin"])
+            #expect(report["verdict"]?["check"]?.stringValue == "incomplete", "\(report)")
+            let evidence = check(report, "incomplete")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
+            #expect(evidence.contains("Broken-TV._googlecast._tcp.local.") && evidence.contains("SRV") && evidence.contains("TXT"))
+        }
+    }
+
+    @Test func txtWithBadIDIsTheVerdict() async throws {
+        try await DiscoveryPeers.with { peers in
+            peers.publishWithAvahi(id: "not-a-uuid")
+            usleep(1_000_000)
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["check"]?.stringValue == "txt", "\(report)")
+            #expect(check(report, "txt")?["evidence"]?.arrayValue?.first?.stringValue?.contains("id=not-a-uuid") == true)
+        }
+    }
+}
+
+/// `ip` in the root namespace (for `ip -n NS …`).
+enum PeerProcessIP {
+    static func run(_ arguments: [String]) {
+        _ = PeerProcess.run("/usr/sbin/ip", arguments, timeout: 10)
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastReceiverPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}

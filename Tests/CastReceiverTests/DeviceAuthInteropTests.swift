@@ -1,0 +1,79 @@
+import CastChannel
+import CastNet
+import CastReceiver
+import CastTLS
+import CastWire
+import Foundation
+import Testing
+
+/// The emulator's device-auth answers checked by the channel's sender-side `DeviceAuthHandler`, with the test chain
+/// that scripts/gen-test-chain wrote for CastTLSTests (root → intermediate → device).
+@Suite struct DeviceAuthInteropTests {
+    static let chainDirectory = PythonPeer.repositoryRoot + "/Tests/CastTLSTests/Fixtures/chain"
+
+    static func read(_ name: String) throws -> String {
+        try String(contentsOfFile: chainDirectory + "/" + name, encoding: .utf8)
+    }
+
+    /// Runs one authentication over a fresh TLS channel to an emulator signing with `signer`.
+    static func authenticate(signer: DeviceAuthSigner?, trusting rootFile: String) async throws
+        -> Result<DeviceAuthVerifier.Result, DeviceAuthError>
+    {
+        let harness = try EmulatorHarness(customize: { $0.deviceAuthSigner = signer })
+        defer { harness.shutdown() }
+        let verifier = DeviceAuthVerifier(trustStore: try CastTrustStore(pem: try read(rootFile)))
+        let handler = DeviceAuthHandler(verifier: verifier, clock: SystemClock(eventLoop: harness.clientLoop))
+        let connection = try await TCPConnection.connect(to: harness.address, on: harness.clientLoop)
+        let socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(harness.clientTLS))
+        let client = AuthClient(handler: handler)
+        let result = await withCheckedContinuation { continuation in
+            harness.clientLoop.execute {
+                client.onOpen = { socket in
+                    handler.authenticate(socket) { continuation.resume(returning: $0) }
+                }
+                socket.delegate = client
+                socket.start()
+            }
+        }
+        harness.clientLoop.execute { socket.close() }
+        return result
+    }
+
+    @Test func senderVerifiesTheEmulatorSignedWithTheTestChain() async throws {
+        let signer = DeviceAuthSigner(
+            deviceCertificate: try X509Certificate(pem: try Self.read("device.pem")),
+            privateKey: try PrivateKey(pem: try Self.read("device-key.pem")),
+            intermediates: try X509Certificate.certificates(fromPEM: try Self.read("intermediate.pem")))
+        let result = try await Self.authenticate(signer: signer, trusting: "root.pem")
+        guard case let .success(verified) = result else {
+            Issue.record("device auth failed: \(result)")
+            return
+        }
+        #expect(verified.deviceCertificate.derBytes == signer.deviceCertificate.derBytes)
+    }
+
+    @Test func withoutAChainTheSenderRejectsTheSelfSignedIdentity() async throws {
+        let result = try await Self.authenticate(signer: nil, trusting: "root.pem")
+        guard case let .failure(error) = result else {
+            Issue.record("a self-signed device identity must not verify against the test root")
+            return
+        }
+        #expect(error.description.isEmpty == false)
+    }
+}
+
+/// Hands device-auth replies to the handler and reports the channel opening.
+private final class AuthClient: CastSocketDelegate, @unchecked Sendable {
+    let handler: DeviceAuthHandler
+    var onOpen: (CastSocket) -> Void = { _ in }
+
+    init(handler: DeviceAuthHandler) { self.handler = handler }
+
+    func castSocketDidOpen(_ socket: CastSocket) { onOpen(socket) }
+
+    func castSocket(_ socket: CastSocket, didReceive message: CastMessage) {
+        if message.namespace == CastNamespace.deviceAuth.rawValue { handler.handle(message, from: socket) }
+    }
+
+    func castSocket(_ socket: CastSocket, didCloseWith reason: CastCloseReason) { handler.socketClosed(socket) }
+}

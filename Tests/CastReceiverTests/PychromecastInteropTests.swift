@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The emulator proven against a real client: pychromecast 14 over loopback TLS (scripts/pychromecast-drive.py).
+@Suite(.serialized) struct PychromecastInteropTests {
+    static var script: String { PythonPeer.repositoryRoot + "/scripts/pychromecast-drive.py" }
+
+    @Test func pychromecastLaunchesLoadsControlsAndQuits() throws {
+        guard PythonPeer.pychromecastAvailable() else { return }
+        let receiver = try ReceiverProcess(["--name", "Interop Room"])
+        let run = PythonPeer.run(
+            [Self.script, "session", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
+            timeout: 90)
+        let (status, log) = receiver.stop()
+        #expect(run.status == 0, "pychromecast session failed:\n\(run.output)\nemulator log:\n\(log.suffix(4000))")
+        for step in ["connect", "idle-app", "launch", "playing", "media-status", "pause", "seek", "volume", "mute",
+                     "media-status-read", "quit", "disconnect"] {
+            #expect(run.output.contains("ok \(step)\n"), "missing step \(step)")
+        }
+        #expect(status == 0)
+        #expect(receiver.name == "Interop Room")
+    }
+
+    @Test func pychromecastDetectsTheDeadConnectionWhenHeartbeatStops() throws {
+        guard PythonPeer.pychromecastAvailable() else { return }
+        let receiver = try ReceiverProcess(["--fault", "heartbeat-stop-after=1s"])
+        let run = PythonPeer.run(
+            [Self.script, "heartbeat", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
+            timeout: 60)
+        let (_, log) = receiver.stop()
+        #expect(run.output.contains("ok heartbeat-lost\n"), "\(run.output)\nemulator log:\n\(log.suffix(4000))")
+        #expect(log.contains("heartbeat-stop-after"))
+    }
+
+    @Test func pychromecastTalksToACustomNamespaceApp() throws {
+        guard PythonPeer.pychromecastAvailable() else { return }
+        let receiver = try ReceiverProcess(["--app", "ECHO1234=urn:x-cast:com.example.echo"])
+        let run = PythonPeer.run(
+            [Self.script, "custom", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
+            timeout: 60)
+        let (_, log) = receiver.stop()
+        #expect(run.status == 0, "\(run.output)\nemulator log:\n\(log.suffix(4000))")
+        for step in ["launch-custom", "echo", "quit-custom"] {
+            #expect(run.output.contains("ok \(step)\n"), "missing step \(step)")
+        }
+    }
+}

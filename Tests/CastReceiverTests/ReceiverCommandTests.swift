@@ -1,0 +1,101 @@
+import CastJSON
+import CastNet
+import CastReceiver
+import CastTestSupport
+import CastTLS
+import CastWire
+import Foundation
+import Testing
+
+/// `castscope receiver` as a process: the listening line, option errors and the clean stop on SIGTERM.
+@Suite(.serialized) struct ReceiverCommandTests {
+    @Test func printsOneListeningLineWithTheGivenIdentity() throws {
+        let receiver = try ReceiverProcess(["--id", "00112233445566778899AABBCCDDEEFF", "--name", "Living Room"])
+        #expect(receiver.host == "127.0.0.1")
+        #expect(receiver.port > 0)
+        #expect(receiver.deviceID == "00112233445566778899aabbccddeeff")
+        #expect(receiver.name == "Living Room")
+        #expect(receiver.stop().status == 0)
+    }
+
+    @Test func helpIsTheGoldenText() throws {
+        let result = try CastscopeProcess.run(["receiver", "--help"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput == Self.goldenHelp + "\n")
+    }
+
+    static let goldenHelp = """
+        OVERVIEW: Run a Cast receiver emulator (receiver-0, Default Media Receiver,
+        faults).
+
+        Listens for Cast V2 senders over TLS and answers like a device: the platform
+        receiver, the Default Media Receiver (CC1AD845) with a simulated player clock,
+        the Backdrop idle screen (E8C28D3C), the built-in ad-insertion app (CA57AD01)
+        and echo apps from --app. Prints one line on stdout when it accepts
+        connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr.
+        Faults: heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D,
+        malformed-frame-after=N, oversize-frame-after=N, launch-error=REASON,
+        load-failed=CODE, ignore=TYPE, tls-alert.
+
+        USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
+               [--host <address>] [--port <port>] [--tls <version>] [--keylog <file>]
+               [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
+               [--auth-chain <dir>] [--advertise]
+
+        OPTIONS:
+          --name <name>           The friendly name. (default: castscope)
+          --id <uuid32hex>        The device id (32 hex digits); random when absent.
+          --model <model>         The model name. (default: Chromecast)
+          --host <address>        The address to listen on. (default: 127.0.0.1)
+          --port <port>           The TCP port; 0 picks a free one. (default: 8009)
+          --tls <version>         Accept only this TLS version. (values: 1.2, 1.3)
+          --keylog <file>         Write TLS secrets here (default: $SSLKEYLOGFILE).
+          --app <appid[=namespace,…]>
+                                  An extra app; its custom namespaces echo.
+          --fault <spec>          Inject a fault (see above).
+          --auth-chain <dir>      Sign device-auth challenges with DIR/device.pem,
+                                  device-key.pem, intermediate.pem.
+          --advertise             Advertise the device over mDNS (needs CastDiscovery).
+          -h, --help              Show help information.
+        """
+
+    @Test func badFaultSpecIsAUsageErrorNamingTheSpec() throws {
+        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--fault", "delay=soon"])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains("invalid fault \"delay=soon\""))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func badAppSpecIsAUsageError() throws {
+        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--app", "ABCD=com.example"])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains("invalid app \"ABCD=com.example\""))
+    }
+
+    @Test func advertiseSaysDiscoveryIsNotAvailableYet() throws {
+        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--advertise"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("--advertise is not available yet"))
+    }
+
+    @Test func sigtermSendsCloseToEverySenderAndExitsZero() async throws {
+        let receiver = try ReceiverProcess()
+        let loop = try EventLoop(name: "command-test")
+        defer { loop.shutdown() }
+        let address = try #require(SocketAddress(parsing: "\(receiver.host):\(receiver.port)"))
+        let probe = try #require(await ReceiverProbe.connect(
+            to: address, on: loop, tls: try TLSContext(configuration: .client())))
+        let closes = Counter()
+        probe.onMessage = { message in
+            if message.namespace == CastNamespace.connection.rawValue, message.payloadUTF8?.contains("CLOSE") == true {
+                closes.increment()
+            }
+        }
+        probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT"}"#)
+        #expect(await probe.request(.receiver, ["type": "GET_STATUS"])?["type"] == "RECEIVER_STATUS")
+        let (status, log) = receiver.stop()
+        #expect(status == 0)
+        #expect(await EmulatorHarness.eventually { closes.value == 1 }, "\(log)")
+        #expect(await EmulatorHarness.eventually { await probe.isClosed() })
+    }
+}

@@ -1,0 +1,43 @@
+import CastReceiver
+import Testing
+
+@Suite struct ReceiverFaultTests {
+    @Test func parsesEverySpecAndPrintsItBack() throws {
+        let specs = [
+            "heartbeat-stop-after=2s", "close-after=500ms", "reset-after=1s", "delay=250ms",
+            "malformed-frame-after=3", "oversize-frame-after=0", "launch-error=CANCELLED", "load-failed=104",
+            "ignore=GET_STATUS", "tls-alert",
+        ]
+        for spec in specs {
+            let fault = try ReceiverFault(parsing: spec)
+            #expect(fault.description == spec)
+        }
+        #expect(try ReceiverFault(parsing: "delay=1.5s") == .delay(.milliseconds(1500)))
+        #expect(try ReceiverFault(parsing: "close-after=1m") == .closeAfter(.seconds(60)))
+    }
+
+    @Test func rejectsBadSpecsNamingTheSpec() {
+        let bad: [(String, ReceiverFaultError.Kind)] = [
+            ("explode", .unknownFault), ("delay", .missingValue), ("delay=", .missingValue),
+            ("delay=soon", .invalidDuration), ("delay=-1s", .invalidDuration),
+            ("malformed-frame-after=x", .invalidCount), ("tls-alert=40", .unexpectedValue),
+        ]
+        for (spec, kind) in bad {
+            #expect {
+                try ReceiverFault(parsing: spec)
+            } throws: { error in
+                guard let error = error as? ReceiverFaultError else { return false }
+                return error.kind == kind && error.description.contains("\"\(spec)\"")
+            }
+        }
+    }
+
+    @Test func appSpecGivesAnEchoAppOnItsNamespaces() throws {
+        let app = try ReceiverAppDefinition(parsingAppSpec: "ABCD1234=urn:x-cast:com.example.a,urn:x-cast:com.example.b")
+        #expect(app.appID == "ABCD1234")
+        #expect(app.namespaces == ["urn:x-cast:com.example.a", "urn:x-cast:com.example.b"])
+        #expect(app.behaviour == .echo)
+        #expect(throws: ReceiverAppSpecError.self) { try ReceiverAppDefinition(parsingAppSpec: "X=com.example") }
+        #expect(throws: ReceiverAppSpecError.self) { try ReceiverAppDefinition(parsingAppSpec: "=urn:x-cast:a") }
+    }
+}

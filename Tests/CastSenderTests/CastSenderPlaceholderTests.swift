@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastSenderPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}

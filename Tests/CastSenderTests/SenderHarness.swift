@@ -1,0 +1,110 @@
+import CastDiscovery
+import CastNet
+import CastReceiver
+import CastSender
+import CastTLS
+import Foundation
+import Synchronization
+
+/// An in-process emulator on loopback and a sender context on its own loop; `shutdown()` stops both.
+final class SenderHarness: @unchecked Sendable {
+    let serverLoop: EventLoop
+    let clientLoop: EventLoop
+    let emulator: ReceiverEmulator
+    let address: SocketAddress
+    let context: CastContext
+    let device: Device
+
+    init(_ configuration: ReceiverConfiguration = ReceiverConfiguration(name: "Harness TV"),
+         appID: String = "CC1AD845", authenticate: Bool = true, trusted: Bool = true,
+         customize: (inout CastOptions) -> Void = { _ in },
+         emulatorOptions: (inout ReceiverEmulatorOptions) -> Void = { _ in }) throws {
+        serverLoop = try EventLoop(name: "emulator")
+        clientLoop = try EventLoop(name: "sender")
+        guard let loopback = SocketAddress(parsing: "127.0.0.1:0"), let ip = IPAddress("127.0.0.1") else {
+            throw HarnessError("loopback")
+        }
+        var receiverOptions = ReceiverEmulatorOptions(configuration: configuration, address: loopback)
+        emulatorOptions(&receiverOptions)
+        emulator = try ReceiverEmulator(options: receiverOptions, eventLoop: serverLoop)
+        address = try emulator.start()
+        var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [appID]))
+        options.deviceAuthentication = authenticate
+        options.trustStore = trusted
+            ? CastTrustStore(roots: [emulator.deviceCertificate.certificate])
+            : CastTrustStore(roots: [])
+        options.requestTimeout = .seconds(5)
+        customize(&options)
+        context = try CastContext(options: options, eventLoop: clientLoop)
+        device = Device(
+            instanceName: "Harness-TV._googlecast._tcp.local.", instanceLabel: "Harness-TV", host: "harness.local",
+            port: address.port, addresses: [ip],
+            txt: [Array("id=\(configuration.deviceID)".utf8), Array("fn=\(configuration.name)".utf8)],
+            interfaceIndex: 1, via: .builtin)
+    }
+
+    /// Polls `condition` every 20 ms for up to `seconds`.
+    static func eventually(_ seconds: Double = 5, _ condition: () async -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return await condition()
+    }
+
+    func shutdown() async {
+        await context.endSession(stopCasting: false)
+        emulator.stop()
+        try? await Task.sleep(for: .milliseconds(50))
+        clientLoop.shutdown()
+        serverLoop.shutdown()
+    }
+}
+
+/// A harness setup failure.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Records session and media callbacks (on the sender loop) for later reading from the test.
+final class CallbackRecorder: SessionManagerListener, RemoteMediaClientListener, GenericCastChannelDelegate,
+    @unchecked Sendable
+{
+    private let lines = Mutex<[String]>([])
+    let label: String
+    init(_ label: String = "") { self.label = label }
+
+    var events: [String] { lines.withLock { $0 } }
+    private func record(_ line: String) { lines.withLock { $0.append(label + line) } }
+
+    func sessionManager(_ manager: SessionManager, willStart session: CastSession) { record("willStart") }
+    func sessionManager(_ manager: SessionManager, didStart session: CastSession) { record("didStart") }
+    func sessionManager(_ manager: SessionManager, didFailToStart session: CastSession, withError error: CastError) {
+        record("didFailToStart \(error.code.name)")
+    }
+    func sessionManager(_ manager: SessionManager, willEnd session: CastSession) { record("willEnd") }
+    func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
+        record("didEnd \(error?.code.name ?? "nil")")
+    }
+    func sessionManager(_ manager: SessionManager, didSuspend session: CastSession,
+                        withReason reason: ConnectionSuspendReason) { record("didSuspend \(reason)") }
+    func sessionManager(_ manager: SessionManager, willResume session: CastSession) { record("willResume") }
+    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { record("didResume") }
+    func sessionManager(_ manager: SessionManager, session: CastSession, didReceiveDeviceVolume volume: Double,
+                        muted: Bool) { record("volume \(volume) \(muted)") }
+    func remoteMediaClient(_ client: RemoteMediaClient, didStartMediaSessionWithID id: Int64) {
+        record("didStartMediaSession")
+    }
+    func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaMetadata metadata: MediaMetadata?) {
+        record("metadata \(metadata?.title ?? "nil")")
+    }
+    func castChannel(_ channel: GenericCastChannel, didReceiveTextMessage message: String) { record("text \(message)") }
+    func castChannelDidConnect(_ channel: GenericCastChannel) { record("channelConnected") }
+}
+
+/// Directory counting for the descriptor-leak test.
+enum FileManagerShim {
+    static func count(_ path: String) throws -> Int { try FileManager.default.contentsOfDirectory(atPath: path).count }
+}
