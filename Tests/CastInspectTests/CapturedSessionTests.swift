@@ -27,9 +27,28 @@ import Testing
         #expect(run.summary.castMessages == 14)
     }
 
-    @Test(arguments: sessions + ["mdns-zeroconf"])
+    static let emulatorSessions = [("emulator-tls12", "18021"), ("emulator-tls13", "18022")]
+
+    /// castscope's sender against castscope's receiver emulator: two connections each, every byte as tshark sees it.
+    @Test(arguments: emulatorSessions)
+    func emulatorSessionsEqualTsharkPerConnection(name: String, port: String) throws {
+        let run = InspectHarness(files: ["\(Self.directory)/\(name).pcap"], keyLogs: ["\(Self.directory)/\(name).keys"])
+        let tshark = InspectHarness.tsharkConnections(
+            try String(contentsOfFile: "\(Self.directory)/\(name).tshark-streams.txt", encoding: .utf8), serverPort: port)
+        let ours = run.exportedConnections
+        #expect(tshark.count == 2)
+        #expect(Set(ours.keys) == Set(tshark.keys))
+        for (client, streams) in tshark {
+            #expect(ours[client]?.c2s == streams.c2s, "\(name) \(client) c2s")
+            #expect(ours[client]?.s2c == streams.s2c, "\(name) \(client) s2c")
+        }
+        #expect(run.summary.castMessages == 22)
+        #expect(run.findingCodes.contains("cast.load-failed"))
+    }
+
+    @Test(arguments: sessions + ["mdns-zeroconf", "emulator-tls12", "emulator-tls13"])
     func jsonOutputMatchesTheRecordedExpectation(name: String) throws {
-        let keys = name.hasPrefix("cast") ? ["\(Self.directory)/\(name).keys"] : []
+        let keys = name.hasPrefix("mdns") ? [] : ["\(Self.directory)/\(name).keys"]
         let run = InspectHarness(files: ["\(Self.directory)/\(name).pcap"], keyLogs: keys)
         let expected = try String(contentsOfFile: "\(Self.directory)/\(name).inspect.jsonl", encoding: .utf8)
             .split(separator: "\n").map(String.init)

@@ -40,6 +40,32 @@ struct InspectHarness {
         events.compactMap { if case .finding(let finding) = $0 { finding.code } else { nil } }
     }
 
+    /// tshark's decrypted records ("srcport dstport hex" lines) joined per connection (by client port) and
+    /// direction.
+    static func tsharkConnections(_ text: String, serverPort: String) -> [String: (c2s: [UInt8], s2c: [UInt8])] {
+        var out: [String: (c2s: [UInt8], s2c: [UInt8])] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 3 else { continue }
+            let bytes = TLSKeyLog.hex(Substring(fields[2].replacingOccurrences(of: ":", with: ""))) ?? []
+            if fields[0] == serverPort { out[fields[1], default: ([], [])].s2c += bytes }
+            else { out[fields[0], default: ([], [])].c2s += bytes }
+        }
+        return out
+    }
+
+    /// The exported streams per connection, keyed by client port (from `<client>_<port>-<server>_<port>.c2s`).
+    var exportedConnections: [String: (c2s: [UInt8], s2c: [UInt8])] {
+        var out: [String: (c2s: [UInt8], s2c: [UInt8])] = [:]
+        for (name, bytes) in exported {
+            let stem = name.dropLast(4)
+            guard let client = stem.split(separator: "-").first?.split(separator: "_").last else { continue }
+            if name.hasSuffix(".c2s") { out[String(client), default: ([], [])].c2s = bytes }
+            else { out[String(client), default: ([], [])].s2c = bytes }
+        }
+        return out
+    }
+
     /// tshark's decrypted records ("srcport hex" lines) joined per direction, given the server port.
     static func tsharkStreams(_ text: String, serverPort: String) -> (c2s: [UInt8], s2c: [UInt8]) {
         var c2s: [UInt8] = [], s2c: [UInt8] = []

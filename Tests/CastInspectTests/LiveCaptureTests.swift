@@ -4,7 +4,8 @@ import Testing
 @testable import CastInspect
 
 /// Records fresh captures with scripts/record-captures (tcpdump on loopback in a private network namespace:
-/// openssl s_server/s_client Cast sessions over TLS 1.2 and 1.3 with key logs, python-zeroconf mDNS) and checks the
+/// openssl s_server/s_client Cast sessions over TLS 1.2 and 1.3 with key logs, castscope's sender against its
+/// receiver emulator over TLS 1.2 and 1.3, python-zeroconf mDNS) and checks the
 /// inspector against tshark on them. Needs root, tcpdump, tshark, openssl and the repo venv; fails instead of
 /// skipping when CASTSCOPE_REQUIRE_PEERS=1.
 @Suite struct LiveCaptureTests {
@@ -20,6 +21,9 @@ import Testing
             if !found { return "\(tool) not found" }
         }
         if !FileManager.default.isExecutableFile(atPath: root + "/.venv/bin/python") { return ".venv missing (scripts/setup)" }
+        if !FileManager.default.isExecutableFile(atPath: root + "/.build/debug/castscope") {
+            return ".build/debug/castscope not built (the emulator captures use it)"
+        }
         return nil
     }
 
@@ -52,6 +56,16 @@ import Testing
             #expect(run.exported[c2sName] == tshark.c2s, "\(name) c2s")
             #expect(run.exported[String(c2sName.dropLast(4)) + ".s2c"] == tshark.s2c, "\(name) s2c")
             #expect(run.summary.castMessages == 14, "\(name)")
+        }
+        for (name, port) in CapturedSessionTests.emulatorSessions {
+            let run = InspectHarness(files: ["\(directory)/\(name).pcap"], keyLogs: ["\(directory)/\(name).keys"])
+            let tshark = InspectHarness.tsharkConnections(
+                try String(contentsOfFile: "\(directory)/\(name).tshark-streams.txt", encoding: .utf8), serverPort: port)
+            #expect(tshark.count == 2, "\(name)")
+            for (client, streams) in tshark {
+                #expect(run.exportedConnections[client]?.c2s == streams.c2s, "\(name) \(client) c2s")
+                #expect(run.exportedConnections[client]?.s2c == streams.s2c, "\(name) \(client) s2c")
+            }
         }
         let dsb = InspectHarness(files: ["\(directory)/cast-tls13-dsb.pcapng"])
         #expect(dsb.summary.castMessages == 14)
