@@ -125,6 +125,7 @@ extension Inspector {
             emit(.tls(TLSReportEvent(event: "alert", time: time, flow: state.flow, session: state.session,
                                      details: [("direction", direction.rawValue), ("level", alert.level),
                                                ("alert", alert.name)])))
+            if alert.name == "close_notify" { state.closeNotify.insert(direction) }
             if alert.name != "close_notify" {
                 emit(.finding(Finding(
                     alert.level == "fatal" ? .error : .warn, "tls.alert",
@@ -219,11 +220,14 @@ extension Inspector {
         }
         if let reset = state.reset {
             let refused = state.applicationBytes.isEmpty && state.sawSYN && !state.sawSYNACK && reset == .s2c
+            // Many TLS stacks reset the connection right after an orderly close_notify: worth noting, not a fault.
+            let orderly = state.closeNotify.contains(reset)
             emit(.finding(Finding(
-                refused ? .error : .warn, refused ? "tcp.refused" : "tcp.reset",
+                refused ? .error : orderly ? .info : .warn, refused ? "tcp.refused" : "tcp.reset",
                 refused ? "connection to \(state.server.label) refused" : "connection reset by the "
                     + (reset == .c2s ? "client" : "server"),
-                detail: refused ? "nothing listens on that port (or a firewall rejects it)" : "",
+                detail: refused ? "nothing listens on that port (or a firewall rejects it)"
+                    : orderly ? "after its TLS close_notify (an orderly close followed by RST)" : "",
                 time: state.lastTime, flow: state.flow)))
         }
         var findings: [Finding] = []

@@ -24,6 +24,8 @@ final class TCPConnectionState {
     var session: TLSSessionInfo?
     /// Directions whose TLS decoder was told the stream started mid-way.
     var midStream: Set<FlowDirection> = []
+    /// Directions that sent a TLS close_notify (an RST after it ends an orderly shutdown).
+    var closeNotify: Set<FlowDirection> = []
     /// True once the "no handshake" finding was reported.
     var notedNoHandshake = false
     /// Records left encrypted per direction: count and bytes (metadata when there are no keys).
