@@ -20,6 +20,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzDNS", ["CastWire"]),
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
+    ("FuzzInspectPackets", ["CastInspect", "CastWire", "CastLog"]),
+    ("FuzzTLSDecryptor", ["CastInspect"]),
     ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
     ("FuzzChannelInbound", ["CastChannel"]),
     ("FuzzReceiver", ["CastReceiver"]),

@@ -11,21 +11,26 @@ import Glibc
 func answer(device: Int) -> [UInt8] {
     let id = String(repeating: "0", count: 28) + String(format: "%04x", device)
     guard let service = DNSName("_googlecast._tcp.local."),
-          let instance = DNSName("Chromecast-\(id)._googlecast._tcp.local."),
-          let host = DNSName("host-\(device).local.")
+        let instance = DNSName("Chromecast-\(id)._googlecast._tcp.local."),
+        let host = DNSName("host-\(device).local.")
     else { return [] }
     let message = DNSMessage(
         flags: DNSFlags(qr: true, aa: true),
         answers: [DNSResourceRecord(name: service, type: .ptr, ttl: 4500, data: .ptr(instance))],
         additionals: [
-            DNSResourceRecord(name: instance, type: .srv, cacheFlush: true, ttl: 120,
-                              data: .srv(DNSSRV(priority: 0, weight: 0, port: 8009, target: host))),
-            DNSResourceRecord(name: instance, type: .txt, cacheFlush: true, ttl: 4500, data: .txt(DNSTXT([
-                "id=\(id)", "ve=05", "md=Chromecast", "ic=/setup/icon.png", "fn=Device \(device)", "ca=201221",
-                "st=0", "rs=",
-            ]))),
-            DNSResourceRecord(name: host, type: .a, cacheFlush: true, ttl: 120,
-                              data: .a(DNSIPv4Address(10, 0, UInt8(device / 250), UInt8(device % 250 + 1)))),
+            DNSResourceRecord(
+                name: instance, type: .srv, cacheFlush: true, ttl: 120,
+                data: .srv(DNSSRV(priority: 0, weight: 0, port: 8009, target: host))),
+            DNSResourceRecord(
+                name: instance, type: .txt, cacheFlush: true, ttl: 4500,
+                data: .txt(
+                    DNSTXT([
+                        "id=\(id)", "ve=05", "md=Chromecast", "ic=/setup/icon.png", "fn=Device \(device)", "ca=201221",
+                        "st=0", "rs=",
+                    ]))),
+            DNSResourceRecord(
+                name: host, type: .a, cacheFlush: true, ttl: 120,
+                data: .a(DNSIPv4Address(10, 0, UInt8(device / 250), UInt8(device % 250 + 1)))),
         ])
     return message.encoded()
 }
@@ -57,6 +62,8 @@ for (label, deviceCount) in [("steady", 20), ("churn", 1000)] {
     _ = run(packets: packets, responses: 2000)  // warm-up
     let result = run(packets: packets, responses: responses)
     let perThousand = result.cpu / Double(responses) * 1000 * 1000
-    print(String(format: "querier %@: %.2f ms CPU per 1,000 responses (%d devices, %d responses)",
-                 label, perThousand, result.devices, responses))
+    print(
+        String(
+            format: "querier %@: %.2f ms CPU per 1,000 responses (%d devices, %d responses)",
+            label, perThousand, result.devices, responses))
 }

@@ -79,7 +79,9 @@ final class AvahiConnection: @unchecked Sendable {
 
     /// True when avahi-daemon answers on the system bus.
     static func isDaemonReachable() -> Result<String, AvahiError> {
-        guard let simple = avahi_simple_poll_new() else { return .failure(AvahiError(call: "avahi_simple_poll_new", code: -1)) }
+        guard let simple = avahi_simple_poll_new() else {
+            return .failure(AvahiError(call: "avahi_simple_poll_new", code: -1))
+        }
         defer { avahi_simple_poll_free(simple) }
         var error: Int32 = 0
         guard let client = avahi_client_new(avahi_simple_poll_get(simple), AvahiClientFlags(0), nil, nil, &error) else {

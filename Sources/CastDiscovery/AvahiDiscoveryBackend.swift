@@ -48,7 +48,8 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
             self.deliver = deliver
             return avahi_service_browser_new(
                 client, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), "_googlecast._tcp", nil,
-                AvahiLookupFlags(0), { _, interface, proto, event, name, type, domain, _, context in
+                AvahiLookupFlags(0),
+                { _, interface, proto, event, name, type, domain, _, context in
                     guard let context else { return }
                     let backend = Unmanaged<AvahiDiscoveryBackend>.fromOpaque(context).takeUnretainedValue()
                     backend.browseEvent(interface, proto, event, name, type, domain)
@@ -103,7 +104,8 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
                 deliver?(.lost(instanceName: gone.instanceName, reason: .goodbye))
             }
         case AVAHI_BROWSER_FAILURE:
-            DiscoveryLog.provider.warning("avahi browser failed: \(self.connection?.lastError("browse").description ?? "")")
+            DiscoveryLog.provider.warning(
+                "avahi browser failed: \(self.connection?.lastError("browse").description ?? "")")
         default:
             break
         }
@@ -141,10 +143,14 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
 
     /// One device from every resolution of the instance: addresses merged, the latest TXT.
     private func deliverMerged(name: String) {
-        let parts = resolved.filter { $0.key.name == name }.sorted { ($0.key.interface, $0.key.proto) < ($1.key.interface, $1.key.proto) }
+        let parts = resolved.filter { $0.key.name == name }.sorted {
+            ($0.key.interface, $0.key.proto) < ($1.key.interface, $1.key.proto)
+        }
         guard let first = parts.first?.value, let firstKey = parts.first?.key else { return }
         var addresses: [IPAddress] = []
-        for part in parts { if let address = part.value.address, !addresses.contains(address) { addresses.append(address) } }
+        for part in parts {
+            if let address = part.value.address, !addresses.contains(address) { addresses.append(address) }
+        }
         let device = Device(
             instanceName: first.instanceName, instanceLabel: first.instanceLabel, host: first.host, port: first.port,
             addresses: addresses, txt: parts.last?.value.txt ?? first.txt,

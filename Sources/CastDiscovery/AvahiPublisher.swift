@@ -35,10 +35,14 @@ public final class AvahiPublisher: @unchecked Sendable {
             connection: connection, name: instance, port: port, txt: txt, serviceType: serviceType)
         let context = Unmanaged.passUnretained(publisher).toOpaque()
         let result: Int32? = connection.withLock { client in
-            guard let group = avahi_entry_group_new(client, { _, state, context in
-                guard let context else { return }
-                Unmanaged<AvahiPublisher>.fromOpaque(context).takeUnretainedValue().groupChanged(state)
-            }, context) else { return -1 }
+            guard
+                let group = avahi_entry_group_new(
+                    client,
+                    { _, state, context in
+                        guard let context else { return }
+                        Unmanaged<AvahiPublisher>.fromOpaque(context).takeUnretainedValue().groupChanged(state)
+                    }, context)
+            else { return -1 }
             publisher.group = group
             return publisher.commit()
         }

@@ -40,15 +40,20 @@ public enum DiscoveryDiagnosis {
         let avahi = AvahiProbe.check()
         switch avahi {
         case .success(let version):
-            checks.append(DiagnosticCheck(id: "avahi", status: .ok, summary: "avahi-daemon answers on D-Bus (\(version))"))
+            checks.append(
+                DiagnosticCheck(id: "avahi", status: .ok, summary: "avahi-daemon answers on D-Bus (\(version))"))
         case .failure(let error):
-            checks.append(DiagnosticCheck(
-                id: "avahi", status: .warn, summary: "avahi-daemon is not reachable on D-Bus",
-                evidence: ["\(error.description)"],
-                fix: "start avahi-daemon (tools using Avahi, e.g. avahi-browse, see nothing without it); castscope's built-in querier does not need it"))
+            checks.append(
+                DiagnosticCheck(
+                    id: "avahi", status: .warn, summary: "avahi-daemon is not reachable on D-Bus",
+                    evidence: ["\(error.description)"],
+                    fix:
+                        "start avahi-daemon (tools using Avahi, e.g. avahi-browse, see nothing without it); castscope's built-in querier does not need it"
+                ))
         }
         let all = (try? NetworkInterface.all()) ?? []
-        checks.append(HostChecks.interfaces(selected: options.interfaces, explicit: options.explicitInterfaces, all: all))
+        checks.append(
+            HostChecks.interfaces(selected: options.interfaces, explicit: options.explicitInterfaces, all: all))
         checks.append(HostChecks.multicastRoute(interfaces: options.interfaces))
         checks.append(HostChecks.packetFilter())
         checks.append(HostChecks.port5353())
@@ -63,9 +68,10 @@ public enum DiscoveryDiagnosis {
                 try await backend.start { event in builtinFound.record(event) }
                 builtin = backend
             } catch {
-                checks.append(DiagnosticCheck(
-                    id: "traffic", status: .fail, summary: "cannot open mDNS sockets: \(error)",
-                    fix: "run as a user allowed to bind UDP 5353, or free the port"))
+                checks.append(
+                    DiagnosticCheck(
+                        id: "traffic", status: .fail, summary: "cannot open mDNS sockets: \(error)",
+                        fix: "run as a user allowed to bind UDP 5353, or free the port"))
             }
         }
         if options.useAvahi, case .success = avahi {
@@ -94,10 +100,14 @@ public enum DiscoveryDiagnosis {
         for (key, device) in fromAvahi where devices[key] == nil { devices[key] = device }
         let sorted = devices.values.sorted { DiscoveryManager.orders($0, before: $1) }
         if !options.applicationIDs.isEmpty {
-            checks.append(DiagnosticCheck(
-                id: "app-filter", status: .ok,
-                summary: "--app \(options.applicationIDs.joined(separator: ",")): not applied yet, no device was filtered out",
-                evidence: ["\(sorted.count) device(s) would be asked GET_APP_AVAILABILITY once the Cast channel exists"]))
+            checks.append(
+                DiagnosticCheck(
+                    id: "app-filter", status: .ok,
+                    summary:
+                        "--app \(options.applicationIDs.joined(separator: ",")): not applied yet, no device was filtered out",
+                    evidence: [
+                        "\(sorted.count) device(s) would be asked GET_APP_AVAILABILITY once the Cast channel exists"
+                    ]))
         }
         return DiscoveryDiagnosisReport(checks: checks, devices: sorted)
     }

@@ -32,7 +32,9 @@ public final class DiscoveryManager: @unchecked Sendable {
     public let passiveScan: Bool
 
     /// A manager over `backends`.
-    public init(backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false) {
+    public init(
+        backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false
+    ) {
         self.backends = backends
         self.criteria = criteria
         self.passiveScan = passiveScan
@@ -54,6 +56,17 @@ public final class DiscoveryManager: @unchecked Sendable {
     /// The device with this unique ID.
     public func device(withUniqueID uniqueID: String) -> Device? { deviceList.first { $0.uniqueID == uniqueID } }
 
+    /// Waits up to `timeout` for the device with this unique ID to be in the list (GCKDiscoveryManager
+    /// `findDeviceWithUniqueID:timeout:completion:`); nil when it did not appear.
+    public func findDevice(withUniqueID uniqueID: String, timeout: Duration) async -> Device? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let device = device(withUniqueID: uniqueID) { return device }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// Adds a listener (kept strongly until removed).
     public func add(_ listener: any DiscoveryManagerListener) {
         callbackQueue.async { self.listeners.append(listener) }
@@ -67,13 +80,16 @@ public final class DiscoveryManager: @unchecked Sendable {
     /// Starts every backend; a backend that fails to start is logged and the others keep running.
     /// Throws the first error when none started.
     public func startDiscovery() async throws {
-        guard stateBox.withLock({ state in
-            defer { state = .running }
-            return state == .stopped
-        }) else { return }
+        guard
+            stateBox.withLock({ state in
+                defer { state = .running }
+                return state == .stopped
+            })
+        else { return }
         if !criteria.applicationIDs.isEmpty {
             DiscoveryLog.manager.info(
-                "app ids \(criteria.applicationIDs.joined(separator: ",")) recorded; the app-availability filter is not applied yet")
+                "app ids \(criteria.applicationIDs.joined(separator: ",")) recorded; the app-availability filter is not applied yet"
+            )
         }
         var firstError: (any Error)?
         var started = 0
@@ -86,7 +102,8 @@ public final class DiscoveryManager: @unchecked Sendable {
                 started += 1
                 DiscoveryLog.manager.info("started \(backend.kind.rawValue) discovery")
             } catch {
-                DiscoveryLog.manager.warning("\(backend.kind.rawValue) discovery failed to start: \(String(describing: error))")
+                DiscoveryLog.manager.warning(
+                    "\(backend.kind.rawValue) discovery failed to start: \(String(describing: error))")
                 firstError = firstError ?? error
             }
         }
@@ -99,10 +116,12 @@ public final class DiscoveryManager: @unchecked Sendable {
 
     /// Stops every backend; the list is kept until the next start.
     public func stopDiscovery() async {
-        guard stateBox.withLock({ state in
-            defer { state = .stopped }
-            return state == .running
-        }) else { return }
+        guard
+            stateBox.withLock({ state in
+                defer { state = .stopped }
+                return state == .running
+            })
+        else { return }
         for backend in backends { await backend.stop() }
         DiscoveryLog.manager.info("stopped discovery")
     }
@@ -124,7 +143,8 @@ public final class DiscoveryManager: @unchecked Sendable {
                 notify { $0.didUpdate(device, at: oldIndex, andMoveTo: index) }
             } else {
                 DiscoveryLog.manager.info(
-                    "found \(device.friendlyName) (\(device.modelName ?? "?")) at \(device.networkAddress?.description ?? "?"):\(device.servicePort) via \(device.via.rawValue)")
+                    "found \(device.friendlyName) (\(device.modelName ?? "?")) at \(device.networkAddress?.description ?? "?"):\(device.servicePort) via \(device.via.rawValue)"
+                )
                 notify { $0.didInsert(device, at: index) }
             }
             notify { $0.didUpdateDeviceList() }
@@ -151,7 +171,8 @@ public final class DiscoveryManager: @unchecked Sendable {
 
     /// Friendly name without case, then unique ID, then instance name: a total, stable order.
     static func orders(_ lhs: Device, before rhs: Device) -> Bool {
-        let left = lhs.friendlyName.lowercased(), right = rhs.friendlyName.lowercased()
+        let left = lhs.friendlyName.lowercased()
+        let right = rhs.friendlyName.lowercased()
         if left != right { return left < right }
         if lhs.uniqueID != rhs.uniqueID { return lhs.uniqueID < rhs.uniqueID }
         return lhs.instanceName < rhs.instanceName

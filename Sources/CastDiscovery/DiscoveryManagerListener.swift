@@ -1,7 +1,7 @@
 /// Receives changes of the `DiscoveryManager`'s device list (GCKDiscoveryManagerListener); every method is optional.
 ///
-/// Callbacks arrive on the manager's callback queue, one at a time, in the order the list changed: `willUpdateDeviceList`,
-/// then inserts/updates/removes with indices valid at that moment, then `didUpdateDeviceList`.
+/// Callbacks arrive on the manager's callback queue, one at a time, in the order the list changed:
+/// `willUpdateDeviceList`, then inserts/updates/removes with indices valid at that moment, then `didUpdateDeviceList`.
 public protocol DiscoveryManagerListener: AnyObject, Sendable {
     /// Discovery started.
     func didStartDiscovery()

@@ -15,7 +15,9 @@ enum HostChecks {
             if !interface.supportsMulticast { problems.append("no MULTICAST flag") }
             if interface.addresses.isEmpty { problems.append("no address") }
             let addresses = interface.addresses.map(\.description).joined(separator: " ")
-            evidence.append("\(interface.name): \(interface.flags) \(addresses)" + (problems.isEmpty ? "" : " — \(problems.joined(separator: ", "))"))
+            evidence.append(
+                "\(interface.name): \(interface.flags) \(addresses)"
+                    + (problems.isEmpty ? "" : " — \(problems.joined(separator: ", "))"))
             if !problems.isEmpty { unusable.append("\(interface.name) (\(problems.joined(separator: ", ")))") }
         }
         let usable = candidates.count - unusable.count
@@ -52,7 +54,8 @@ enum HostChecks {
         var evidence: [String] = []
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count >= 8, let destination = UInt32(fields[1], radix: 16), let mask = UInt32(fields[7], radix: 16)
+            guard fields.count >= 8, let destination = UInt32(fields[1], radix: 16),
+                let mask = UInt32(fields[7], radix: 16)
             else { continue }
             if group & mask == destination & mask {
                 covered.insert(String(fields[0]))
@@ -66,7 +69,9 @@ enum HostChecks {
         return DiagnosticCheck(
             id: "route", status: .warn, summary: "no route for 224.0.0.251 on \(missing.joined(separator: ", "))",
             evidence: evidence.isEmpty ? ["no matching route in /proc/net/route"] : evidence,
-            fix: "castscope sets the interface explicitly, but other tools need: ip route add 224.0.0.0/4 dev \(missing[0])")
+            fix:
+                "castscope sets the interface explicitly, but other tools need: ip route add 224.0.0.0/4 dev \(missing[0])"
+        )
     }
 
     private static func hexIPv4(_ value: UInt32) -> String {
@@ -77,9 +82,13 @@ enum HostChecks {
     static func packetFilter() -> DiagnosticCheck {
         var evidence: [String] = []
         var sources: [String] = []
-        for (tool, arguments) in [("/usr/sbin/nft", ["list", "ruleset"]), ("/usr/sbin/iptables-save", []),
-                                  ("/usr/sbin/ip6tables-save", [])] {
-            guard FileManager.default.isExecutableFile(atPath: tool), let output = runTool(tool, arguments) else { continue }
+        for (tool, arguments) in [
+            ("/usr/sbin/nft", ["list", "ruleset"]), ("/usr/sbin/iptables-save", []),
+            ("/usr/sbin/ip6tables-save", []),
+        ] {
+            guard FileManager.default.isExecutableFile(atPath: tool), let output = runTool(tool, arguments) else {
+                continue
+            }
             sources.append((tool as NSString).lastPathComponent)
             for line in output.split(separator: "\n") {
                 let text = line.trimmingCharacters(in: .whitespaces)
@@ -87,12 +96,15 @@ enum HostChecks {
                 let blocks = lower.contains("drop") || lower.contains("reject")
                 let mentions = lower.contains("5353") || lower.contains("mdns")
                 if blocks && mentions { evidence.append(text) }
-                if lower.contains("hook input") && lower.contains("policy drop") { evidence.append(text + " (input policy drop)") }
+                if lower.contains("hook input") && lower.contains("policy drop") {
+                    evidence.append(text + " (input policy drop)")
+                }
                 if lower.hasPrefix(":input drop") { evidence.append(text + " (input policy drop)") }
             }
         }
         if sources.isEmpty {
-            return DiagnosticCheck(id: "firewall", status: .ok, summary: "no nft or iptables tools found: no visible rules")
+            return DiagnosticCheck(
+                id: "firewall", status: .ok, summary: "no nft or iptables tools found: no visible rules")
         }
         if evidence.isEmpty {
             return DiagnosticCheck(
@@ -101,7 +113,9 @@ enum HostChecks {
         }
         return DiagnosticCheck(
             id: "firewall", status: .fail, summary: "a packet filter rule drops mDNS (UDP 5353)", evidence: evidence,
-            fix: "allow UDP 5353 in: nft add rule inet filter input udp dport 5353 accept (or firewall-cmd --add-service=mdns)")
+            fix:
+                "allow UDP 5353 in: nft add rule inet filter input udp dport 5353 accept (or firewall-cmd --add-service=mdns)"
+        )
     }
 
     /// Whether port 5353 can be shared: a socket bound without SO_REUSEPORT locks everyone else out.
@@ -116,7 +130,9 @@ enum HostChecks {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(5353).bigEndian
         let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         let error = errno
         let owners = socketOwners(port: 5353)
@@ -143,16 +159,19 @@ enum HostChecks {
                 if fields.count > 9, fields[1].hasSuffix(suffix) { inodes.insert(String(fields[9])) }
             }
         }
-        guard !inodes.isEmpty, let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        guard !inodes.isEmpty, let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+            return []
+        }
         var owners: [String] = []
         let own = String(getpid())
         for pid in pids where Int(pid) != nil && pid != own {
             guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { continue }
             for fd in fds {
                 guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
-                      target.hasPrefix("socket:["), inodes.contains(String(target.dropFirst(8).dropLast()))
+                    target.hasPrefix("socket:["), inodes.contains(String(target.dropFirst(8).dropLast()))
                 else { continue }
-                let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                let comm =
+                    (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
                 owners.append("\(comm)[\(pid)]")
                 break

@@ -1,5 +1,5 @@
-public import CastNet
 import CastLog
+public import CastNet
 import CastWire
 import Synchronization
 
@@ -39,13 +39,22 @@ public final class MDNSBrowser: @unchecked Sendable {
     public func start() async throws(IOError) {
         let result: Result<Void, IOError> = try await eventLoop.submit { [self] in
             do throws(IOError) {
+                let local = Set(interfaces.flatMap { $0.addresses.map(\.address) })
                 transport = try MDNSTransport(interfaces: interfaces, eventLoop: eventLoop) { [self] datagram in
                     guard running else { return }
+                    // Queries from this host (our own, looped back, or a local daemon's) say nothing about the
+                    // network; local responses (an emulator, avahi answering) are kept.
+                    if local.contains(datagram.source.ip) || datagram.source.ip.isLoopback,
+                        datagram.bytes.count > 2, datagram.bytes[2] & 0x80 == 0
+                    {
+                        return
+                    }
                     perform(querier.receive(datagram.bytes, interfaceIndex: datagram.interfaceIndex, at: .now()))
                 }
                 running = true
                 DiscoveryLog.scanner.info(
-                    "browsing \(querier.configuration.serviceType.description) on \(interfaces.map(\.name).joined(separator: ", "))")
+                    "browsing \(querier.configuration.serviceType.description) on \(interfaces.map(\.name).joined(separator: ", "))"
+                )
                 perform(querier.start(interfaces: interfaces.map(\.index), at: .now()))
                 return .success(())
             } catch {

@@ -141,7 +141,8 @@ struct MDNSCache: Sendable {
         everythingChanged = true
         for (key, list) in entries where key.interfaceIndex == index && key.type == .ptr {
             for record in list {
-                noteChange(name: key.name, value: record.value, interfaceIndex: index, added: false, originalName: record.name)
+                noteChange(
+                    name: key.name, value: record.value, interfaceIndex: index, added: false, originalName: record.name)
             }
         }
         for key in entries.keys where key.interfaceIndex == index { entries[key] = nil }

@@ -16,18 +16,24 @@ extension MDNSQuerier {
         guard let ptr = cache.ptrInstances[key] else { return nil }
         var instance = MDNSServiceInstance(name: ptr.name, interfaceIndex: ptr.interfaceIndex)
         if let srv = cache.records(named: key, type: .srv).max(by: { $0.receivedAt < $1.receivedAt }),
-           case .srv(_, _, let port, let target) = srv.value {
+            case .srv(_, _, let port, let target) = srv.value
+        {
             instance.host = target
             instance.port = port
-            instance.ipv4Addresses = Set(cache.records(named: target, type: .a).compactMap { record in
-                if case .a(let address) = record.value { return address } else { return nil }
-            }).sorted()
-            instance.ipv6Addresses = Set(cache.records(named: target, type: .aaaa).compactMap { record in
-                if case .aaaa(let address) = record.value { return address } else { return nil }
-            }).sorted()
+            instance.ipv4Addresses = Set(
+                cache.records(named: target, type: .a).compactMap { record in
+                    if case .a(let address) = record.value { return address } else { return nil }
+                }
+            ).sorted()
+            instance.ipv6Addresses = Set(
+                cache.records(named: target, type: .aaaa).compactMap { record in
+                    if case .aaaa(let address) = record.value { return address } else { return nil }
+                }
+            ).sorted()
         }
         if let txt = cache.records(named: key, type: .txt).max(by: { $0.receivedAt < $1.receivedAt }),
-           case .txt(let strings) = txt.value {
+            case .txt(let strings) = txt.value
+        {
             instance.txt = strings
         }
         return instance
@@ -54,7 +60,8 @@ extension MDNSQuerier {
             guard let instance = instance(for: key) else {
                 if let old = reported.removeValue(forKey: key) {
                     let reason: MDNSRemovalReason =
-                        pendingGoodbyes.contains(key) ? .goodbye : (removalReason == .interfaceGone ? .interfaceGone : .expired)
+                        pendingGoodbyes.contains(key)
+                        ? .goodbye : (removalReason == .interfaceGone ? .interfaceGone : .expired)
                     actions.append(.instanceRemoved(old, reason: reason))
                 }
                 pendingGoodbyes.remove(key)

@@ -161,7 +161,9 @@ public struct MDNSQuerier: Sendable {
                 guard (pass == 1) == isAddress, record.rrclass == .internet else { continue }
                 guard let value = MDNSRecordValue(record.data) else { continue }
                 guard isWanted(record, value: value) else { continue }
-                if case .txt(let strings) = value, strings.reduce(0, { $0 + $1.count + 1 }) > configuration.maximumTXTBytes {
+                if case .txt(let strings) = value,
+                    strings.reduce(0, { $0 + $1.count + 1 }) > configuration.maximumTXTBytes
+                {
                     statistics.interfaces[interfaceIndex, default: .init()].droppedOversizedTXT += 1
                     continue
                 }
@@ -170,7 +172,8 @@ public struct MDNSQuerier: Sendable {
                     name: record.name, value: value, ttl: record.ttl, cacheFlush: record.cacheFlush,
                     interfaceIndex: interfaceIndex, at: now)
                 switch outcome {
-                case .rejectedInterfaceCap: statistics.interfaces[interfaceIndex, default: .init()].droppedOverInterfaceCap += 1
+                case .rejectedInterfaceCap:
+                    statistics.interfaces[interfaceIndex, default: .init()].droppedOverInterfaceCap += 1
                 case .rejectedNameCap: statistics.interfaces[interfaceIndex, default: .init()].droppedOverNameCap += 1
                 case .goodbye, .ignoredGoodbye:
                     statistics.interfaces[interfaceIndex, default: .init()].goodbyes += 1
@@ -183,7 +186,8 @@ public struct MDNSQuerier: Sendable {
         if sawServiceAnswer {
             statistics.interfaces[interfaceIndex, default: .init()].serviceAnswers += 1
             if statistics.interfaces[interfaceIndex]?.firstAnswerDelay == nil,
-               let first = interfaces[interfaceIndex]?.firstQueryAt {
+                let first = interfaces[interfaceIndex]?.firstQueryAt
+            {
                 statistics.interfaces[interfaceIndex]?.firstAnswerDelay = now - first
             }
         }
@@ -192,7 +196,8 @@ public struct MDNSQuerier: Sendable {
     private func isWanted(_ record: DNSResourceRecord, value: MDNSRecordValue) -> Bool {
         switch value {
         case .ptr(let target):
-            return record.name.isEquivalent(to: configuration.serviceType) && target.hasSuffix(configuration.serviceType)
+            return record.name.isEquivalent(to: configuration.serviceType)
+                && target.hasSuffix(configuration.serviceType)
         case .srv, .txt:
             return record.name.hasSuffix(configuration.serviceType)
                 && record.name.labelCount > configuration.serviceType.labelCount

@@ -68,7 +68,8 @@ extension DNSName {
 
     /// True when this name is `suffix` or ends with it, comparing without ASCII case.
     func hasSuffix(_ suffix: DNSName) -> Bool {
-        let count = labelCount, suffixCount = suffix.labelCount
+        let count = labelCount
+        let suffixCount = suffix.labelCount
         guard count >= suffixCount else { return false }
         return dropFirst(count - suffixCount).isEquivalent(to: suffix)
     }

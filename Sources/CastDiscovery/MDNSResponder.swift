@@ -29,7 +29,7 @@ public final class MDNSResponder: @unchecked Sendable {
         serviceType: String = "_googlecast._tcp.local.", hostName: String? = nil, eventLoop: EventLoop? = nil
     ) async throws(IOError) -> MDNSResponder {
         guard let type = DNSName(serviceType),
-              let host = DNSName(hostName ?? "castscope-\(getpid()).local.")
+            let host = DNSName(hostName ?? "castscope-\(getpid()).local.")
         else { throw IOError(errno: 22, call: "MDNSResponder.start (bad service type or host name)") }
         let service = MDNSServiceRecordSet(
             instance: instance, serviceType: type, host: host, port: port, txt: txt.map { Array($0.utf8) })

@@ -18,7 +18,9 @@ extension MDNSResponderStateMachine {
         for question in message.questions {
             var matching: [DNSResourceRecord] = []
             let any = question.type == .any
-            if question.name.isEquivalent(to: service.serviceType), question.type == .ptr || any { matching.append(set.ptr) }
+            if question.name.isEquivalent(to: service.serviceType), question.type == .ptr || any {
+                matching.append(set.ptr)
+            }
             if question.name.isEquivalent(to: name) {
                 if question.type == .srv || any { matching.append(set.srv) }
                 if question.type == .txt || any { matching.append(set.txt) }
@@ -56,7 +58,12 @@ extension MDNSResponderStateMachine {
             return [.unicast(reply, to: source, interfaceIndex: interfaceIndex)]
         }
         let reply = DNSMessage(flags: DNSFlags(qr: true, aa: true), answers: unique, additionals: additionals)
-        if unicastWanted { return [.unicast(reply, to: source, interfaceIndex: interfaceIndex), .multicast(reply, interfaceIndex: interfaceIndex)] }
+        if unicastWanted {
+            return [
+                .unicast(reply, to: source, interfaceIndex: interfaceIndex),
+                .multicast(reply, interfaceIndex: interfaceIndex),
+            ]
+        }
         return [.multicast(reply, interfaceIndex: interfaceIndex)]
     }
 
@@ -67,7 +74,8 @@ extension MDNSResponderStateMachine {
         guard let set = service.records(addresses: ownAddresses) else { return [] }
         let conflicting = message.answers.contains { record in
             record.name.isEquivalent(to: name) && record.ttl > 0
-                && ((record.type == .srv && record.data != set.srv.data) || (record.type == .txt && record.data != set.txt.data))
+                && ((record.type == .srv && record.data != set.srv.data)
+                    || (record.type == .txt && record.data != set.txt.data))
         }
         guard conflicting else { return [] }
         if case .probing = phase {} else if phase != .running { return [] }

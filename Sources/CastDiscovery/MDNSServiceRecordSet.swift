@@ -33,11 +33,13 @@ public struct MDNSServiceRecordSet: Sendable, Hashable {
     }
 
     /// PTR, SRV, TXT and the addresses, with TTL 0 when `goodbye`.
-    func records(addresses: [IPAddress], goodbye: Bool = false) -> (ptr: DNSResourceRecord, srv: DNSResourceRecord,
-        txt: DNSResourceRecord, addresses: [DNSResourceRecord])?
-    {
+    func records(addresses: [IPAddress], goodbye: Bool = false) -> (
+        ptr: DNSResourceRecord, srv: DNSResourceRecord,
+        txt: DNSResourceRecord, addresses: [DNSResourceRecord]
+    )? {
         guard let name = instanceName else { return nil }
-        let hostTTL = goodbye ? 0 : hostTTL, otherTTL = goodbye ? 0 : otherTTL
+        let hostTTL = goodbye ? 0 : hostTTL
+        let otherTTL = goodbye ? 0 : otherTTL
         let ptr = DNSResourceRecord(name: serviceType, type: .ptr, ttl: otherTTL, data: .ptr(name))
         let srv = DNSResourceRecord(
             name: name, type: .srv, cacheFlush: true, ttl: hostTTL,
@@ -48,7 +50,8 @@ public struct MDNSServiceRecordSet: Sendable, Hashable {
         let addressRecords = addresses.map { address -> DNSResourceRecord in
             switch address {
             case .v4(let v4):
-                DNSResourceRecord(name: host, type: .a, cacheFlush: true, ttl: hostTTL, data: .a(DNSIPv4Address(v4.value)))
+                DNSResourceRecord(
+                    name: host, type: .a, cacheFlush: true, ttl: hostTTL, data: .a(DNSIPv4Address(v4.value)))
             case .v6(let v6):
                 DNSResourceRecord(
                     name: host, type: .aaaa, cacheFlush: true, ttl: hostTTL,

@@ -16,6 +16,8 @@ enum CastControl {
         let saved = terminal ? enterRawMode() : nil
         defer { if let saved { restore(saved) } }
         io.printError("keys: space play/pause, ←/→ seek 10 s, +/- volume, r repeat, s stop, n/b next/prev, q quit")
+        // Start from real status: a key pressed (or piped) before the first MEDIA_STATUS would act on nothing.
+        _ = await context.perform { _ in session.remoteMediaClient.requestStatus() }
         var mini = MiniController()
         let clock = SystemClock(eventLoop: context.eventLoop)
         var lastLine = ""

@@ -6,7 +6,7 @@ import CastWire
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Set by SIGINT/SIGTERM while watching; the wait loop checks it and exits 0.
@@ -32,17 +32,21 @@ enum DiscoverCommand {
                 """,
             options: [
                 .option("timeout", value: "duration", help: "How long to browse.", default: "3s"),
-                .option("via", value: "backend", help: "Discovery backend.", default: "auto",
-                        values: Via.allCases.map(\.rawValue)),
-                .option("interface", short: "i", value: "name", help: "Interface to use (repeatable).",
-                        repeatable: true),
-                .option("app", value: "appid", help: "Application id devices must support (recorded only).",
-                        repeatable: true),
+                .option(
+                    "via", value: "backend", help: "Discovery backend.", default: "auto",
+                    values: Via.allCases.map(\.rawValue)),
+                .option(
+                    "interface", short: "i", value: "name", help: "Interface to use (repeatable).",
+                    repeatable: true),
+                .option(
+                    "app", value: "appid", help: "Application id devices must support (recorded only).",
+                    repeatable: true),
                 .flag("json", help: "Print JSON instead of a table."),
                 .flag("watch", help: "Stream additions, updates and removals until interrupted."),
                 .flag("diagnose", help: "Check why devices are not found and print a verdict."),
-                .option("advertise", value: "instance",
-                        help: "Advertise a _googlecast service with the built-in responder until interrupted."),
+                .option(
+                    "advertise", value: "instance",
+                    help: "Advertise a _googlecast service with the built-in responder until interrupted."),
                 .option("port", value: "port", help: "Port to advertise with --advertise.", default: "8009"),
                 .option("txt", value: "key=value", help: "TXT string to advertise (repeatable).", repeatable: true),
             ],
@@ -112,7 +116,8 @@ enum DiscoverCommand {
             io.print(JSONValue.array(devices.map(\.jsonValue)).serialized())
         } else {
             for line in table(devices) { io.print(line) }
-            io.printError("discover: \(devices.count) device\(devices.count == 1 ? "" : "s") via \(backend.kind.rawValue)")
+            io.printError(
+                "discover: \(devices.count) device\(devices.count == 1 ? "" : "s") via \(backend.kind.rawValue)")
         }
         return 0
     }
@@ -128,7 +133,8 @@ enum DiscoverCommand {
         }
         let responder = try await MDNSResponder.start(
             instance: instance, port: UInt16(port), txt: invocation.options("txt"), interfaces: interfaces)
-        io.printError("discover: advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
+        io.printError(
+            "discover: advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
         signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
         while !discoverStopRequested.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(100)) }
@@ -199,7 +205,9 @@ private final class WatchPrinter: DiscoveryManagerListener, @unchecked Sendable 
             ])
             io.print(JSONValue.object(object).serialized())
         } else {
-            io.print("\(event) \(device.friendlyName) (\(device.modelName ?? "-")) \(DiscoverCommand.address(device)) \(device.deviceID)")
+            io.print(
+                "\(event) \(device.friendlyName) (\(device.modelName ?? "-")) \(DiscoverCommand.address(device)) \(device.deviceID)"
+            )
         }
     }
 }

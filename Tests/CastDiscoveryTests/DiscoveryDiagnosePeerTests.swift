@@ -28,8 +28,12 @@ import Testing
         try await DiscoveryPeers.with { peers in
             peers.publishWithAvahi()
             peers.run("B", ["nft", "add", "table", "inet", "castscope_test"])
-            peers.run("B", ["nft", "add", "chain", "inet", "castscope_test", "input",
-                            "{ type filter hook input priority 0 ; }"])
+            peers.run(
+                "B",
+                [
+                    "nft", "add", "chain", "inet", "castscope_test", "input",
+                    "{ type filter hook input priority 0 ; }",
+                ])
             peers.run("B", ["nft", "add", "rule", "inet", "castscope_test", "input", "udp", "dport", "5353", "drop"])
             let report = try diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "firewall", "\(report)")
@@ -60,12 +64,16 @@ import Testing
 
     @Test func responderAnsweringPTRWithoutSRVOrTXTIsTheVerdict() async throws {
         try await DiscoveryPeers.with(noAvahi: ["A"]) { peers in
-            peers.spawn("A", "ptronly", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "ptr-only", peers.addressA, "Broken-TV"])
+            peers.spawn(
+                "A", "ptronly",
+                [DiscoveryPeers.python, DiscoveryPeers.peerScript, "ptr-only", peers.addressA, "Broken-TV"])
             #expect(peers.waitFor(10) { peers.log("ptronly").contains("listening") })
             let report = try diagnose(peers, ["--via", "builtin"])
             #expect(report["verdict"]?["check"]?.stringValue == "incomplete", "\(report)")
             let evidence = check(report, "incomplete")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
-            #expect(evidence.contains("Broken-TV._googlecast._tcp.local.") && evidence.contains("SRV") && evidence.contains("TXT"))
+            #expect(
+                evidence.contains("Broken-TV._googlecast._tcp.local.") && evidence.contains("SRV")
+                    && evidence.contains("TXT"))
         }
     }
 
@@ -75,7 +83,27 @@ import Testing
             usleep(1_000_000)
             let report = try diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "txt", "\(report)")
-            #expect(check(report, "txt")?["evidence"]?.arrayValue?.first?.stringValue?.contains("id=not-a-uuid") == true)
+            #expect(
+                check(report, "txt")?["evidence"]?.arrayValue?.first?.stringValue?.contains("id=not-a-uuid") == true)
+        }
+    }
+}
+
+extension DiscoveryDiagnosePeerTests {
+    @Test func processOwning5353WithoutReusePortIsTheVerdict() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["B"]) { peers in
+            peers.spawn(
+                "B", "hog",
+                [
+                    DiscoveryPeers.python, "-c",
+                    "import socket, time\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.bind(('', 5353))\n"
+                        + "print('bound', flush=True)\ntime.sleep(120)",
+                ])
+            #expect(peers.waitFor(10) { peers.log("hog").contains("bound") })
+            let report = try diagnose(peers)
+            #expect(report["verdict"]?["check"]?.stringValue == "port", "\(report)")
+            let evidence = check(report, "port")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
+            #expect(evidence.contains("python"), "\(evidence)")
         }
     }
 }

@@ -11,7 +11,9 @@ private final class FakeBackend: DiscoveryBackend, @unchecked Sendable {
     let kind = DiscoveryBackendKind.builtin
     private let deliverBox = Mutex<(@Sendable (DiscoveryEvent) -> Void)?>(nil)
 
-    func start(deliver: @escaping @Sendable (DiscoveryEvent) -> Void) async throws { deliverBox.withLock { $0 = deliver } }
+    func start(deliver: @escaping @Sendable (DiscoveryEvent) -> Void) async throws {
+        deliverBox.withLock { $0 = deliver }
+    }
     func stop() async { deliverBox.withLock { $0 = nil } }
     func send(_ event: DiscoveryEvent) { deliverBox.withLock { $0 }?(event) }
 }
@@ -24,11 +26,15 @@ private final class RecordingListener: DiscoveryManagerListener, @unchecked Send
     func didStartDiscovery() { events.withLock { $0.append("start") } }
     func willUpdateDeviceList() { events.withLock { $0.append("will") } }
     func didUpdateDeviceList() { events.withLock { $0.append("did") } }
-    func didInsert(_ device: Device, at index: Int) { events.withLock { $0.append("insert \(device.friendlyName)@\(index)") } }
+    func didInsert(_ device: Device, at index: Int) {
+        events.withLock { $0.append("insert \(device.friendlyName)@\(index)") }
+    }
     func didUpdate(_ device: Device, at oldIndex: Int, andMoveTo index: Int) {
         events.withLock { $0.append("update \(device.friendlyName)@\(oldIndex)->\(index)") }
     }
-    func didRemove(_ device: Device, at index: Int) { events.withLock { $0.append("remove \(device.friendlyName)@\(index)") } }
+    func didRemove(_ device: Device, at index: Int) {
+        events.withLock { $0.append("remove \(device.friendlyName)@\(index)") }
+    }
 }
 
 @Suite struct DiscoveryManagerTests {
@@ -52,10 +58,11 @@ private final class RecordingListener: DiscoveryManagerListener, @unchecked Send
         backend.send(.found(device("Living Room")))
         drain(manager)
         #expect(manager.deviceList.map(\.friendlyName) == ["bedroom", "Kitchen", "Living Room"])
-        #expect(listener.log == [
-            "start", "will", "insert Kitchen@0", "did", "will", "insert bedroom@0", "did", "will",
-            "insert Living Room@2", "did",
-        ])
+        #expect(
+            listener.log == [
+                "start", "will", "insert Kitchen@0", "did", "will", "insert bedroom@0", "did", "will",
+                "insert Living Room@2", "did",
+            ])
         #expect(manager.discoveryState == .running)
         #expect(manager.device(withUniqueID: "cast:Kitchen")?.friendlyName == "Kitchen")
     }
@@ -99,6 +106,16 @@ private final class RecordingListener: DiscoveryManagerListener, @unchecked Send
         drain(manager)
         #expect(manager.deviceCount == 0)
         #expect(manager.discoveryState == .stopped)
+    }
+
+    @Test func findDeviceWaitsForTheDeviceToAppear() async throws {
+        let backend = FakeBackend()
+        let manager = DiscoveryManager(backends: [backend])
+        try await manager.startDiscovery()
+        Task { backend.send(.found(device("Later"))) }
+        let found = await manager.findDevice(withUniqueID: "cast:Later", timeout: .seconds(30))
+        #expect(found?.friendlyName == "Later")
+        #expect(await manager.findDevice(withUniqueID: "cast:Never", timeout: .zero) == nil)
     }
 
     @Test func criteriaRecordsAppIDsButDoesNotFilterYet() {

@@ -14,7 +14,9 @@ import Testing
         #expect(found?["modelName"]?.stringValue == "Chromecast Ultra")
         #expect(found?["port"]?.intValue == 8009)
         #expect(found?["capabilityMask"]?.intValue == 201221)
-        #expect(found?["capabilities"] == .array(["VIDEO_OUT", "AUDIO_OUT", "ATTENUATION_OR_FIXED_VOLUME", "DYNAMIC_GROUPING_SUPPORTED"]))
+        #expect(
+            found?["capabilities"]
+                == .array(["VIDEO_OUT", "AUDIO_OUT", "ATTENUATION_OR_FIXED_VOLUME", "DYNAMIC_GROUPING_SUPPORTED"]))
         #expect(found?["status"]?.stringValue == "idle")
         #expect(found?["statusText"]?.stringValue == "YouTube")
         #expect(found?["protocolVersion"]?.intValue == 5)
@@ -49,9 +51,11 @@ import Testing
                 let devices = try peers.discoverJSON(via: via)
                 #expect(devices.count == 2, "\(via): \(devices)")
                 expectAvahiPublished(device(devices, id: DiscoveryPeers.avahiID), via: via, address: peers.addressA)
-                expectZeroconfRegistered(device(devices, id: DiscoveryPeers.zeroconfID), via: via, address: peers.addressA)
+                expectZeroconfRegistered(
+                    device(devices, id: DiscoveryPeers.zeroconfID), via: via, address: peers.addressA)
                 // Ordered by friendly name.
-                #expect(devices.map { $0["friendlyName"]?.stringValue ?? "" } == ["Küche Lautsprecher", "Living Room TV"])
+                #expect(
+                    devices.map { $0["friendlyName"]?.stringValue ?? "" } == ["Küche Lautsprecher", "Living Room TV"])
             }
         }
     }
@@ -60,15 +64,21 @@ import Testing
         try await DiscoveryPeers.with { peers in
             peers.publishWithAvahi()
             peers.registerWithZeroconf()
-            peers.spawn("B", "watchBuiltin", [CastscopeProcessPath.path, "discover", "--via", "builtin", "--watch", "--json"])
-            peers.spawn("B", "watchAvahi", [CastscopeProcessPath.path, "discover", "--via", "avahi", "--watch", "--json"])
+            peers.spawn(
+                "B", "watchBuiltin", [CastscopeProcessPath.path, "discover", "--via", "builtin", "--watch", "--json"])
+            peers.spawn(
+                "B", "watchAvahi", [CastscopeProcessPath.path, "discover", "--via", "avahi", "--watch", "--json"])
             for watcher in ["watchBuiltin", "watchAvahi"] {
-                #expect(peers.waitFor(15) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 }, "\(peers.log(watcher))")
+                #expect(
+                    peers.waitFor(15) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 },
+                    "\(peers.log(watcher))")
             }
             peers.signal("zeroconf")
             peers.signal("avahipub")
             for watcher in ["watchBuiltin", "watchAvahi"] {
-                #expect(peers.waitFor(10) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 }, "\(peers.log(watcher))")
+                #expect(
+                    peers.waitFor(10) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 },
+                    "\(peers.log(watcher))")
             }
         }
     }
@@ -88,11 +98,13 @@ import Testing
 
     @Test func advertisedServiceIsFoundByAvahiBrowseZeroconfAndPychromecast() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.spawn("A", "advertise", [
-                CastscopeProcessPath.path, "discover", "--advertise", "Emulated TV", "--port", "8009",
-                "--txt", "id=0123456789abcdef0123456789abcdef", "--txt", "fn=Emulated TV", "--txt", "md=castscope",
-                "--txt", "ve=05", "--txt", "ca=5", "--txt", "st=0",
-            ])
+            peers.spawn(
+                "A", "advertise",
+                [
+                    CastscopeProcessPath.path, "discover", "--advertise", "Emulated TV", "--port", "8009",
+                    "--txt", "id=0123456789abcdef0123456789abcdef", "--txt", "fn=Emulated TV", "--txt", "md=castscope",
+                    "--txt", "ve=05", "--txt", "ca=5", "--txt", "st=0",
+                ])
             #expect(peers.waitFor(10) { peers.log("advertise").contains("advertising") })
             let browse = peers.run("B", ["avahi-browse", "-rtp", "_googlecast._tcp"], timeout: 15)
             let resolved = browse.output.split(separator: "\n").filter { $0.hasPrefix("=;") && $0.contains(";IPv4;") }
@@ -104,9 +116,11 @@ import Testing
                 "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "browse", peers.addressB, "10"], timeout: 20)
             #expect(zeroconf.status == 0 && zeroconf.output.hasPrefix("first "), "\(zeroconf.errors)")
             let cast = peers.run(
-                "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "pychromecast", peers.addressB, "3"], timeout: 30)
-            #expect(cast.output == "Emulated TV|0123456789abcdef0123456789abcdef|\(peers.addressA)|8009|castscope\n",
-                    "\(cast.errors)")
+                "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "pychromecast", peers.addressB, "3"],
+                timeout: 30)
+            #expect(
+                cast.output == "Emulated TV|0123456789abcdef0123456789abcdef|\(peers.addressA)|8009|castscope\n",
+                "\(cast.errors)")
             peers.signal("advertise", "INT")
             #expect(peers.log("advertise").contains("withdrawn Emulated TV"))
         }
@@ -116,10 +130,12 @@ import Testing
 extension DiscoveryPeerTests {
     @Test func avahiPublisherIsFoundByBuiltinQuerierAndWithdrawn() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.spawn("A", "publish", [
-                CastscopeProcessPath.path, "discover", "--advertise", "Avahi Published", "--via", "avahi",
-                "--port", "8010", "--txt", "id=00112233445566778899aabbccddeeff", "--txt", "fn=Avahi Published",
-            ])
+            peers.spawn(
+                "A", "publish",
+                [
+                    CastscopeProcessPath.path, "discover", "--advertise", "Avahi Published", "--via", "avahi",
+                    "--port", "8010", "--txt", "id=00112233445566778899aabbccddeeff", "--txt", "fn=Avahi Published",
+                ])
             #expect(peers.waitFor(10) { peers.log("publish").contains("advertising") })
             let devices = try peers.discoverJSON(via: "builtin")
             #expect(devices.first?["friendlyName"]?.stringValue == "Avahi Published", "\(devices)")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Two hosts in network namespaces (A: devices, B: the client) joined by a veth pair, each with its own dbus and
@@ -31,8 +31,10 @@ struct DiscoveryPeers {
     static func with(noAvahi: [String] = [], _ body: (DiscoveryPeers) async throws -> Void) async throws {
         var missing: [String] = []
         if geteuid() != 0 { missing.append("root") }
-        for tool in ["/usr/sbin/ip", "/usr/bin/dbus-daemon", "/usr/sbin/avahi-daemon", "/usr/bin/avahi-publish-service",
-                     "/usr/bin/avahi-browse", "/usr/sbin/nft"] where !FileManager.default.isExecutableFile(atPath: tool) {
+        for tool in [
+            "/usr/sbin/ip", "/usr/bin/dbus-daemon", "/usr/sbin/avahi-daemon", "/usr/bin/avahi-publish-service",
+            "/usr/bin/avahi-browse", "/usr/sbin/nft",
+        ] where !FileManager.default.isExecutableFile(atPath: tool) {
             missing.append(tool)
         }
         if !FileManager.default.isExecutableFile(atPath: python) { missing.append(".venv (scripts/setup)") }
@@ -92,9 +94,13 @@ struct DiscoveryPeers {
 
     /// Publishes the Living Room TV with avahi-publish-service on host A.
     func publishWithAvahi(id: String = DiscoveryPeers.avahiID, name: String = "avahipub") {
-        spawn("A", name, ["avahi-publish-service", "Living Room TV", "_googlecast._tcp", "8009",
-                          "id=\(id)", "ve=05", "md=Chromecast Ultra", "ic=/setup/icon.png", "fn=Living Room TV",
-                          "ca=201221", "st=0", "rs=YouTube"])
+        spawn(
+            "A", name,
+            [
+                "avahi-publish-service", "Living Room TV", "_googlecast._tcp", "8009",
+                "id=\(id)", "ve=05", "md=Chromecast Ultra", "ic=/setup/icon.png", "fn=Living Room TV",
+                "ca=201221", "st=0", "rs=YouTube",
+            ])
     }
 
     /// Registers the Küche speaker with python-zeroconf on host A (TTLs in seconds).

@@ -52,7 +52,8 @@ import Testing
     @Test func answersPTRQueryWithSRVTXTAndAddressAsAdditionals() throws {
         var responder = established()
         let query = DNSMessage(questions: [DNSQuestion(name: P.service, type: .ptr)]).encoded()
-        let reply = try #require(messages(responder.receive(query, from: Self.querier, interfaceIndex: 2, at: .seconds(5))).first)
+        let reply = try #require(
+            messages(responder.receive(query, from: Self.querier, interfaceIndex: 2, at: .seconds(5))).first)
         #expect(reply.answers.map(\.type) == [.ptr])
         #expect(Set(reply.additionals.map(\.type)) == [.srv, .txt, .a])
         // The querier reads it back as a complete instance.
@@ -66,7 +67,8 @@ import Testing
         var responder = established()
         let query = DNSMessage(
             questions: [DNSQuestion(name: P.service, type: .ptr)],
-            answers: [P.ptr(ttl: 4000)]).encoded()
+            answers: [P.ptr(ttl: 4000)]
+        ).encoded()
         #expect(responder.receive(query, from: Self.querier, interfaceIndex: 2, at: .seconds(5)).isEmpty)
     }
 
@@ -89,7 +91,8 @@ import Testing
         _ = responder.start(at: .seconds(0))
         let other = DNSMessage(
             flags: DNSFlags(qr: true, aa: true),
-            answers: [P.srv(port: 9999)]).encoded()
+            answers: [P.srv(port: 9999)]
+        ).encoded()
         let actions = responder.receive(other, from: Self.querier, interfaceIndex: 2, at: .seconds(0.1))
         #expect(actions.contains(.renamed(newInstance: "Chromecast-4f9e6b2ad0c14a8c9b7e35f1d2c3b4a5 (2)")))
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs helper processes with posix_spawn: Foundation's `Process` hands children a blocked signal mask, so daemons
@@ -17,7 +17,8 @@ enum PeerProcess {
     /// Runs `path` with `arguments`, waits up to `timeout` seconds (then SIGTERM, SIGKILL 5 s later).
     static func run(_ path: String, _ arguments: [String], timeout: Double = 60) -> Result {
         let base = NSTemporaryDirectory() + "castdisc-\(getpid())-\(UUID().uuidString)"
-        let outPath = base + ".out", errPath = base + ".err"
+        let outPath = base + ".out"
+        let errPath = base + ".err"
         defer {
             unlink(outPath)
             unlink(errPath)

@@ -22,7 +22,8 @@ import Testing
         let auth = ["--trust-root", root]
         let load = try Self.cast(harness, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"], auth: auth)
         #expect(load.exitCode == 0, "\(load.standardError)")
-        #expect(try Self.cast(harness, ["pause"], auth: auth).exitCode == 0)
+        let pause = try Self.cast(harness, ["pause"], auth: auth)
+        #expect(pause.exitCode == 0, "\(pause.standardError)")
         // A pause during BUFFERING takes effect when buffering ends.
         var status = try Self.cast(harness, ["status"], auth: auth)
         _ = await SenderHarness.eventually {

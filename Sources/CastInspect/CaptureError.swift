@@ -1,0 +1,43 @@
+/// Why a capture file could not be read, with where: the file, the packet number and the byte offset.
+public struct CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of fault.
+    public enum Kind: Sendable, Hashable {
+        /// The file does not exist or cannot be opened.
+        case cannotOpen
+        /// The file is gzip-compressed; libpcap cannot read it.
+        case compressed
+        /// The file's header is not a pcap or pcapng header libpcap accepts (wrong magic, absurd snaplen).
+        case badHeader
+        /// A packet record ends before the length it announces (the file was cut).
+        case truncated
+        /// A packet record is malformed (absurd lengths, bad block).
+        case malformed
+    }
+
+    /// The kind of fault.
+    public var kind: Kind
+    /// The file path.
+    public var file: String
+    /// The 1-based number of the packet that could not be read (0: the file header).
+    public var packetNumber: Int
+    /// Byte offset in the file where the faulty record starts (best known).
+    public var byteOffset: Int
+    /// libpcap's or our reason.
+    public var reason: String
+
+    /// An error from its parts.
+    public init(kind: Kind, file: String, packetNumber: Int, byteOffset: Int, reason: String) {
+        self.kind = kind
+        self.file = file
+        self.packetNumber = packetNumber
+        self.byteOffset = byteOffset
+        self.reason = reason
+    }
+
+    /// "capture.pcap: packet 12 at byte offset 4096: truncated dump file…".
+    public var description: String {
+        packetNumber == 0
+            ? "\(file): file header at byte offset \(byteOffset): \(reason)"
+            : "\(file): packet \(packetNumber) at byte offset \(byteOffset): \(reason)"
+    }
+}

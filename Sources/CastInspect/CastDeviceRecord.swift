@@ -1,0 +1,40 @@
+public import CastLog
+public import CastWire
+
+/// A `_googlecast` service instance as assembled from mDNS records across packets.
+public struct CastDeviceRecord: Sendable {
+    /// Instance name (`Chromecast-….\_googlecast._tcp.local.`).
+    public var instance: String
+    /// SRV target host.
+    public var host: String?
+    /// SRV port.
+    public var port: UInt16?
+    /// Decoded TXT record.
+    public var txt: CastTXTRecord?
+    /// IPv4 addresses of the host.
+    public var ipv4: Set<String> = []
+    /// IPv6 addresses of the host.
+    public var ipv6: Set<String> = []
+    /// True when a PTR pointed at the instance.
+    public var seenPTR = false
+    /// First and last time any of its records were seen.
+    public var firstSeen: LogTimestamp
+    /// Last time any record was seen.
+    public var lastSeen: LogTimestamp
+    /// Timeline entries (bounded), oldest first.
+    public var timeline: [(time: LogTimestamp, text: String)] = []
+    /// Smallest and largest TTL seen on its records.
+    public var ttls: ClosedRange<UInt32>?
+    /// True when some record carried the cache-flush bit.
+    public var cacheFlush = false
+    /// True once a goodbye (TTL 0) was seen.
+    public var goodbye = false
+
+    /// Most timeline entries kept per device.
+    public static let maximumTimeline = 256
+
+    mutating func note(_ time: LogTimestamp, _ text: String) {
+        lastSeen = time
+        if timeline.count < Self.maximumTimeline { timeline.append((time, text)) }
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder: CastInspect lands with its issue.
-public enum CastInspectPlaceholder {}

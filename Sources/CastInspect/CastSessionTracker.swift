@@ -1,0 +1,239 @@
+import CastJSON
+import CastLog
+import CastWire
+
+/// Reconstructs what happened on one Cast connection from its two application byte streams.
+///
+/// Frames go through the same `CastFrameStream` the live channel uses. Requests (sender → receiver with a
+/// requestId) are paired with replies; heartbeats, virtual connections, launches and media sessions are tracked.
+struct CastSessionTracker: Sendable {
+    let flow: String
+    private var streams: [FlowDirection: CastFrameStream] = [.c2s: CastFrameStream(), .s2c: CastFrameStream()]
+    private var streamBase: [FlowDirection: Int] = [.c2s: 0, .s2c: 0]
+    private var broken: [FlowDirection: Bool] = [:]
+    private var pending: [Int64: (time: LogTimestamp, type: String, namespace: String)] = [:]
+    private var lastHeartbeat: LogTimestamp?
+    private var announced: [String: Set<String>] = [:]
+    private var reportedNamespaces: Set<String> = []
+    private(set) var virtualConnections: [String] = []
+    private(set) var launches: [String] = []
+    private(set) var mediaSessions: [Int64: String] = [:]
+    private(set) var heartbeats = 0
+    private(set) var heartbeatIntervals: [Double] = []
+    private(set) var messageCount = 0
+    private(set) var latencies: [Double] = []
+
+    /// Message types whose payload is parsed into a tree (the rest are only peeked at).
+    static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
+
+    /// Most latencies and heartbeat intervals kept per connection (for the summary's median and maximum).
+    static let maximumKept = 4096
+
+    /// Most requests remembered while waiting for replies.
+    static let maximumPending = 4096
+
+    init(flow: String) {
+        self.flow = flow
+    }
+
+    /// Adds application bytes of one direction; returns the messages completed and any findings.
+    mutating func feed(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
+                       messages: inout [CastMessageRecord], findings: inout [Finding]) {
+        guard var stream = streams[direction] else { return }
+        streams[direction] = nil
+        defer { streams[direction] = stream }
+        stream.append(bytes)
+        while true {
+            let offset = stream.nextFrameOffset
+            do throws(FramingError) {
+                guard let message = try stream.next() else { break }
+                var record = CastMessageRecord(time: time, flow: flow, direction: direction,
+                                               offset: offset + (streamBase[direction] ?? 0), message: message)
+                var peek: CastPayloadPeek?
+                if let text = message.payloadUTF8 {
+                    let found = CastPayloadPeek(text)
+                    (record.type, record.requestID, peek) = (found.type, found.requestID, found)
+                    if let type = found.type, Self.parsedTypes.contains(type) {
+                        record.payload = try? JSONValue(parsing: text)
+                    }
+                }
+                analyse(&record, peek: peek, findings: &findings)
+                messageCount += 1
+                messages.append(record)
+            } catch {
+                let tooLarge: Bool
+                if case .bodyTooLarge = error.kind { tooLarge = true } else { tooLarge = false }
+                findings.append(Finding(
+                    .error, tooLarge ? "cast.frame-too-large" : "cast.malformed-frame",
+                    tooLarge ? "Cast frame over 64 KiB (\(direction.rawValue))" : "malformed Cast frame (\(direction.rawValue))",
+                    detail: error.description, time: time, flow: flow))
+                resynchronise(&stream, direction: direction)
+                if broken[direction] == true { break }
+            }
+        }
+    }
+
+    /// Bytes were lost in one direction: restart the frame decoder at the next plausible frame header.
+    mutating func gap(direction: FlowDirection, size: Int) {
+        guard var stream = streams[direction] else { return }
+        streamBase[direction, default: 0] += stream.nextFrameOffset + stream.bufferedByteCount + size
+        stream = CastFrameStream()
+        streams[direction] = stream
+        broken[direction] = true
+    }
+
+    /// After a fault, looks for `length(4) 08 xx 12` (protocol_version, then source_id) and restarts there.
+    private mutating func resynchronise(_ stream: inout CastFrameStream, direction: FlowDirection) {
+        // The CastFrameStream cannot skip bytes, so the unconsumed bytes are scanned here and re-fed.
+        broken[direction] = true
+        streamBase[direction, default: 0] += stream.nextFrameOffset + stream.bufferedByteCount
+        stream = CastFrameStream()
+    }
+
+    /// Feeds bytes while looking for a frame boundary after a fault or gap.
+    mutating func feedResynchronising(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
+                                      messages: inout [CastMessageRecord], findings: inout [Finding]) {
+        guard broken[direction] == true else {
+            feed(bytes, direction: direction, time: time, messages: &messages, findings: &findings)
+            return
+        }
+        var index = 0
+        while index + 7 <= bytes.count {
+            let length = Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8
+                | Int(bytes[index + 3])
+            if length > 0, length <= CastFrameDecoder.maximumBodySize, bytes[index + 4] == 0x08,
+               bytes[index + 5] <= 3, bytes[index + 6] == 0x12 {
+                break
+            }
+            index += 1
+        }
+        guard index + 7 <= bytes.count else {
+            streamBase[direction, default: 0] += bytes.count
+            return
+        }
+        streamBase[direction, default: 0] += index
+        broken[direction] = false
+        feed(Array(bytes[index...]), direction: direction, time: time, messages: &messages, findings: &findings)
+    }
+
+    private mutating func analyse(_ record: inout CastMessageRecord, peek: CastPayloadPeek?,
+                                  findings: inout [Finding]) {
+        let namespace = CastNamespace(rawValue: record.message.namespace)
+        let type = record.type ?? ""
+        let time = record.time
+        if namespace == .heartbeat {
+            heartbeats += 1
+            if let last = lastHeartbeat, heartbeatIntervals.count < Self.maximumKept {
+                heartbeatIntervals.append(Self.seconds(from: last, to: time))
+            }
+            if let last = lastHeartbeat, Self.seconds(from: last, to: time) > 10 {
+                findings.append(Finding(
+                    .warn, "cast.heartbeat-gap", "no PING/PONG for \(Self.format(Self.seconds(from: last, to: time))) s",
+                    detail: "senders and receivers expect a heartbeat at least every 5–10 s; a gap this long "
+                        + "usually ends in a timeout and reconnect", time: time, flow: flow))
+            }
+            lastHeartbeat = time
+            return
+        }
+        if let id = record.requestID, id > 0 {
+            if record.direction == .c2s {
+                if pending.count < Self.maximumPending { pending[id] = (time, type, record.message.namespace) }
+            } else if let request = pending.removeValue(forKey: id) {
+                let latency = Self.seconds(from: request.time, to: time)
+                record.reply = (request.type, latency)
+                if latencies.count < Self.maximumKept { latencies.append(latency) }
+            }
+        }
+        if record.direction == .c2s {
+            checkAnnounced(record, findings: &findings)
+        }
+        switch type {
+        case "CONNECT" where record.direction == .c2s && virtualConnections.count < 256:
+            virtualConnections.append("\(record.message.sourceID) → \(record.message.destinationID)")
+        case "CLOSE" where record.direction == .s2c:
+            findings.append(Finding(
+                .warn, "cast.receiver-close",
+                "receiver closed virtual connection \(record.message.sourceID) → \(record.message.destinationID)",
+                detail: "the app or the receiver ended the connection; the sender must reconnect (CONNECT) to continue",
+                time: time, flow: flow))
+        case "LAUNCH_ERROR":
+            let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
+            findings.append(Finding(.error, "cast.launch-error", "LAUNCH_ERROR: \(reason)",
+                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
+        case "LOAD_FAILED":
+            var name = "no detailedErrorCode"
+            if let code = record.payload?["detailedErrorCode"]?.intValue {
+                name = "detailedErrorCode \(code) \(MediaDetailedErrorCode(rawValue: code).name ?? "unknown")"
+            }
+            findings.append(Finding(.error, "cast.load-failed", "LOAD_FAILED: \(name)",
+                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
+        case "INVALID_REQUEST":
+            let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
+            findings.append(Finding(.error, "cast.invalid-request", "INVALID_REQUEST: \(reason)",
+                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
+        case "RECEIVER_STATUS":
+            noteApplications(record)
+        case "MEDIA_STATUS":
+            if let id = peek?.mediaSessionID, mediaSessions[id] != nil || mediaSessions.count < 1024 {
+                mediaSessions[id] = peek?.playerState ?? mediaSessions[id] ?? "?"
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func noteApplications(_ record: CastMessageRecord) {
+        for app in record.payload?["status"]?["applications"]?.arrayValue ?? [] {
+            guard let transport = app["transportId"]?.stringValue else { continue }
+            let names = (app["namespaces"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue ?? $0.stringValue }
+            if announced[transport] == nil, launches.count < 256 {
+                let label = "\(app["appId"]?.stringValue ?? "?") \(app["displayName"]?.stringValue ?? "")"
+                launches.append("\(label.trimmingSpaces) session \(app["sessionId"]?.stringValue ?? "?")")
+            }
+            if announced[transport] != nil || announced.count < 256 { announced[transport] = Set(names) }
+        }
+    }
+
+    private mutating func checkAnnounced(_ record: CastMessageRecord, findings: inout [Finding]) {
+        let destination = record.message.destinationID
+        guard let names = announced[destination], !CastNamespace(rawValue: record.message.namespace).isTransport,
+              !names.contains(record.message.namespace) else { return }
+        let key = destination + " " + record.message.namespace
+        guard reportedNamespaces.count < 256, reportedNamespaces.insert(key).inserted else { return }
+        findings.append(Finding(
+            .warn, "cast.unannounced-namespace",
+            "message on \(record.message.namespace), which app \(destination) did not announce",
+            detail: "the app's RECEIVER_STATUS lists \(names.sorted().joined(separator: ", "))",
+            time: record.time, flow: flow))
+    }
+
+    /// At the end of the capture: requests still waiting.
+    func finish(end: LogTimestamp, findings: inout [Finding]) {
+        for (id, request) in pending.sorted(by: { $0.key < $1.key }) {
+            let waited = Self.seconds(from: request.time, to: end)
+            findings.append(Finding(
+                .warn, "cast.no-reply", "\(request.type.isEmpty ? "request" : request.type) \(id) got no reply",
+                detail: "waited \(Self.format(waited)) s until the end of the capture on \(request.namespace)",
+                time: request.time, flow: flow))
+        }
+    }
+
+    static func seconds(from a: LogTimestamp, to b: LogTimestamp) -> Double {
+        Double(b.seconds - a.seconds) + Double(b.microseconds - a.microseconds) / 1_000_000
+    }
+
+    static func format(_ seconds: Double) -> String {
+        let millis = Int((seconds * 1000).rounded())
+        let fraction = abs(millis % 1000)
+        return "\(millis / 1000).\(fraction < 10 ? "00" : fraction < 100 ? "0" : "")\(fraction)"
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}

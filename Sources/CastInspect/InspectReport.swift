@@ -1,0 +1,165 @@
+import CastJSON
+import CastLog
+import CastWire
+
+/// Renders inspector events as the readable report or JSON lines, honouring `--only` and `--quiet`.
+///
+/// Text: a transcript as events arrive (mDNS lines, TLS facts, Cast messages with direction arrows), then the
+/// per-device discovery summary, the per-connection summary, the findings and the totals.
+public final class InspectReport {
+    /// Event families `--only` selects.
+    public enum Family: String, Sendable, CaseIterable {
+        /// mDNS messages.
+        case mdns
+        /// Cast messages.
+        case cast
+        /// TLS facts.
+        case tls
+    }
+
+    private let json: Bool
+    private let quiet: Bool
+    private let only: Set<Family>
+    private let write: (String) -> Void
+    private var findings: [Finding] = []
+
+    /// Most findings kept for the text report's closing section.
+    static let maximumFindings = 10_000
+
+    /// A report writing lines (each ending in a newline) to `write`.
+    public init(json: Bool, quiet: Bool, only: Set<Family>, write: @escaping (String) -> Void) {
+        self.json = json
+        self.quiet = quiet
+        self.only = only
+        self.write = write
+    }
+
+    private func wants(_ family: Family) -> Bool { !quiet && (only.isEmpty || only.contains(family)) }
+
+    /// Handles one event.
+    public func handle(_ event: InspectEvent) {
+        switch event {
+        case .mdns(let mdns):
+            guard wants(.mdns) else { return }
+            if json { return line(InspectJSON.json(for: event).serialized()) }
+            let timing = mdns.responseTime.map { " (answer after \(CastSessionTracker.format($0)) s)" } ?? ""
+            line("\(mdns.time.rfc3339) mDNS \(mdns.source) → \(mdns.destination) \(mdns.summary)\(timing)"
+                 + (mdns.legacyUnicast ? " [legacy unicast]" : "") + (mdns.error.map { " [error: \($0)]" } ?? ""))
+        case .tls(let tls):
+            guard wants(.tls) else { return }
+            if json { return line(InspectJSON.json(for: event).serialized()) }
+            var text = "\(tls.time.rfc3339) TLS  \(tls.flow) \(tls.event)"
+            if tls.event == "handshake", let session = tls.session {
+                text += " \(session.version) \(session.cipher) " + (session.decryptable ? "(decrypting)" : "(no key)")
+            }
+            let shown = tls.details.filter { $0.0 != "clientRandom" && $0.0 != "serverRandom" }
+            if !shown.isEmpty { text += " " + shown.map { "\($0.0)=\($0.1)" }.joined(separator: " ") }
+            line(text)
+        case .cast(let cast):
+            guard wants(.cast) else { return }
+            if json { return line(InspectJSON.json(for: event).serialized()) }
+            let m = cast.message
+            let namespace = m.namespace.replacingPrefix("urn:x-cast:com.google.cast.", with: "")
+            var text = "\(cast.time.rfc3339) CAST \(cast.flow) \(cast.direction.arrow) \(m.sourceID) → "
+                + "\(m.destinationID) [\(namespace)] "
+            if let payload = m.payloadUTF8 {
+                text += payload.count > 300 ? String(payload.prefix(300)) + "…" : payload
+            } else {
+                text += "<\(m.payloadBinary?.count ?? 0) binary bytes>"
+            }
+            if let reply = cast.reply {
+                text += "  (reply to \(reply.requestType) after \(Int((reply.latency * 1000).rounded())) ms)"
+            }
+            line(text)
+        case .finding(let finding):
+            if json { return line(InspectJSON.json(for: event).serialized()) }
+            if findings.count < Self.maximumFindings { findings.append(finding) }
+        }
+    }
+
+    /// Writes the closing sections.
+    public func finish(summary: InspectSummary, inspector: Inspector) {
+        if json { return line(InspectJSON.json(for: summary).serialized()) }
+        if !quiet { discovery(inspector.mdns) }
+        if !quiet { connectionSection(inspector.connections) }
+        line("")
+        line("Findings (\(summary.findings)):")
+        if findings.isEmpty { line("  none") }
+        for finding in findings.sorted(by: { $0.severity > $1.severity }) {
+            let place = [finding.time?.rfc3339, finding.flow].compactMap { $0 }.joined(separator: " ")
+            line("  \(finding.severity.rawValue.uppercased()) \(finding.code): \(finding.summary)"
+                 + (place.isEmpty ? "" : " [\(place)]"))
+            if !finding.detail.isEmpty { line("    \(finding.detail)") }
+        }
+        line("")
+        line("Totals: \(summary.packets) packets, \(summary.bytes) bytes, \(summary.flows) TCP flows, "
+             + "\(summary.mdnsMessages) mDNS messages, \(summary.castMessages) Cast messages, "
+             + "\(summary.decryptedRecords) TLS records decrypted, \(summary.undecryptedRecords) not, "
+             + "\(summary.truncatedPackets) truncated packets, \(summary.gaps) gaps")
+    }
+
+    private func discovery(_ mdns: MDNSAnalyzer) {
+        guard only.isEmpty || only.contains(.mdns), !mdns.order.isEmpty else { return }
+        line("")
+        line("Cast devices seen by mDNS (\(mdns.order.count)):")
+        for key in mdns.order {
+            guard let device = mdns.devices[key] else { continue }
+            let addresses = (device.ipv4.sorted() + device.ipv6.sorted()).joined(separator: ", ")
+            line("  \(device.instance)")
+            line("    name \(device.txt?.friendlyName ?? "?"), model \(device.txt?.model ?? "?"), id "
+                 + "\(device.txt?.id ?? "?"), host \(device.host ?? "?"):\(device.port.map(String.init) ?? "?"), "
+                 + "addresses \(addresses.isEmpty ? "none" : addresses)")
+            let ttl = device.ttls.map { "TTL \($0.lowerBound)–\($0.upperBound) s" } ?? "no TTL"
+            line("    \(ttl)\(device.cacheFlush ? ", cache-flush" : "")\(device.goodbye ? ", goodbye seen" : ""); "
+                 + "first \(device.firstSeen.rfc3339), last \(device.lastSeen.rfc3339)")
+            for entry in device.timeline.prefix(20) { line("      \(entry.time.rfc3339) \(entry.text)") }
+            if device.timeline.count > 20 { line("      … \(device.timeline.count - 20) more") }
+        }
+    }
+
+    private func connectionSection(_ connections: [ConnectionSummary]) {
+        guard only.isEmpty || only.contains(.cast) || only.contains(.tls), !connections.isEmpty else { return }
+        line("")
+        line("Connections (\(connections.count)):")
+        for c in connections {
+            var head = "  \(c.flow) \(c.kind)"
+            if let session = c.session {
+                head += " \(session.version) \(session.cipher) \(session.decryptable ? "decrypted" : "not decrypted")"
+            }
+            line(head + (c.midStream ? " (picked up mid-stream)" : ""))
+            line("    \(CastSessionTracker.format(c.duration)) s, \(c.castMessages) Cast messages, \(c.heartbeats) "
+                 + "heartbeats, bytes c2s \(c.bytes[.c2s] ?? 0) s2c \(c.bytes[.s2c] ?? 0), \(c.retransmissions) "
+                 + "retransmissions, \(c.gaps) gaps")
+            if !c.encryptedRecords.isEmpty {
+                line("    encrypted records: c2s \(c.encryptedRecords[.c2s] ?? 0) (\(c.encryptedBytes[.c2s] ?? 0) bytes), "
+                     + "s2c \(c.encryptedRecords[.s2c] ?? 0) (\(c.encryptedBytes[.s2c] ?? 0) bytes)")
+            }
+            if !c.heartbeatIntervals.isEmpty {
+                let sorted = c.heartbeatIntervals.sorted()
+                line("    heartbeat interval median \(CastSessionTracker.format(sorted[sorted.count / 2])) s, max "
+                     + "\(CastSessionTracker.format(sorted.last ?? 0)) s")
+            }
+            if !c.virtualConnections.isEmpty {
+                line("    virtual connections: \(c.virtualConnections.joined(separator: ", "))")
+            }
+            if !c.launches.isEmpty { line("    apps: \(c.launches.joined(separator: ", "))") }
+            if !c.mediaSessions.isEmpty {
+                line("    media sessions: " + c.mediaSessions.sorted { $0.key < $1.key }
+                    .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
+            if !c.latencies.isEmpty {
+                let sorted = c.latencies.sorted()
+                line("    replies: \(sorted.count), latency median \(Int((sorted[sorted.count / 2] * 1000).rounded())) ms, "
+                     + "max \(Int(((sorted.last ?? 0) * 1000).rounded())) ms")
+            }
+        }
+    }
+
+    private func line(_ text: String) { write(text + "\n") }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

@@ -1,0 +1,258 @@
+import CastLog
+import CastTLS
+import CastWire
+import Foundation
+
+extension Inspector {
+    func handleTCP(_ tcp: TCPHeaderView, source: FlowEndpoint, destination: FlowEndpoint, time: LogTimestamp) {
+        let key = FlowKey(source, destination)
+        let flags = tcp.flags
+        let payload = tcp.payload.remainingBytes
+        if flows[key] == nil {
+            guard flags.contains(.syn) || !payload.isEmpty else { return }
+            let sourceIsClient: Bool
+            if flags.contains(.syn) {
+                sourceIsClient = !flags.contains(.ack)
+            } else if options.castPorts.contains(destination.port) != options.castPorts.contains(source.port) {
+                sourceIsClient = options.castPorts.contains(destination.port)
+            } else {
+                sourceIsClient = source.port > destination.port
+            }
+            if flows.count >= Self.maximumFlows, let oldest = flows.min(by: { $0.value.lastTime < $1.value.lastTime }) {
+                close(oldest.key)
+            }
+            flows[key] = TCPConnectionState(
+                client: sourceIsClient ? source : destination, server: sourceIsClient ? destination : source,
+                time: time, maximumHeld: options.maximumFlowBytes)
+            summary.flows += 1
+        }
+        guard var state = flows[key] else { return }
+        let direction: FlowDirection = source == state.client ? .c2s : .s2c
+        state.lastTime = time
+        if flags.contains(.syn) { if flags.contains(.ack) { state.sawSYNACK = true } else { state.sawSYN = true } }
+        // Mutated in place through the dictionary, so its held segments are never copied.
+        let heldBefore = state.reassemblers[direction]?.heldBytes ?? 0
+        let deliveries = state.reassemblers[direction]?.add(
+            sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload) ?? []
+        totalHeldBytes += (state.reassemblers[direction]?.heldBytes ?? 0) - heldBefore
+        for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: time) }
+        if flags.contains(.fin) { state.fins.insert(direction) }
+        if flags.contains(.rst) { state.reset = direction }
+        if state.reset != nil || state.fins.count == 2 { close(key) }
+        if totalHeldBytes > heldBytesLimit { releaseHeldBytes() }
+    }
+
+    /// Makes the flow direction holding the most out-of-order bytes give up its holes (reported as gaps), so the
+    /// sum over all flows stays bounded whatever the capture holds.
+    private func releaseHeldBytes() {
+        while totalHeldBytes > heldBytesLimit {
+            var best: (key: FlowKey, direction: FlowDirection, held: Int)?
+            for (key, state) in flows {
+                for (direction, reassembler) in state.reassemblers where reassembler.heldBytes > (best?.held ?? 0) {
+                    best = (key, direction, reassembler.heldBytes)
+                }
+            }
+            guard let best, var state = flows[best.key] else { return }
+            let deliveries = state.reassemblers[best.direction]?.flush() ?? []
+            totalHeldBytes -= best.held
+            for delivery in deliveries { deliver(delivery, direction: best.direction, state: &state, time: state.lastTime) }
+        }
+    }
+
+    private func deliver(_ delivery: TCPStreamReassembler.Delivery, direction: FlowDirection,
+                         state: inout TCPConnectionState, time: LogTimestamp) {
+        switch delivery {
+        case .gap(let size):
+            summary.gaps += 1
+            emit(.finding(Finding(.warn, "tcp.gap", "\(size) bytes missing in \(direction.rawValue) stream",
+                                  detail: "not captured (or dropped by the capture); decoding resumes at the next "
+                                      + "record/frame boundary", time: time, flow: state.flow)))
+            state.tls?.gap(direction: direction, size: size)
+            if state.kind == .plainCast { state.cast.gap(direction: direction, size: size) }
+            if state.kind == .tls { state.cast.gap(direction: direction, size: 0) }
+        case .data(let bytes):
+            if state.kind == .unknown { classify(&state, first: bytes, direction: direction) }
+            switch state.kind {
+            case .tls:
+                if state.reassemblers[direction]?.pickedUpMidStream == true, state.midStream.insert(direction).inserted {
+                    state.tls?.startMidStream(direction: direction)
+                }
+                var events: [TLSConnectionEvent] = []
+                state.tls?.feed(bytes, direction: direction, into: &events)
+                for event in events { handleTLS(event, state: &state, time: time) }
+            case .plainCast:
+                application(Array(bytes), direction: direction, state: &state, time: time)
+            case .unknown, .other:
+                break
+            }
+        }
+    }
+
+    private func classify(_ state: inout TCPConnectionState, first slice: ArraySlice<UInt8>, direction: FlowDirection) {
+        let castPort = options.castPorts.contains(state.server.port)
+        let first = Array(slice.prefix(5))
+        if first.count >= 3, first[0] == 0x16, first[1] == 3 {
+            state.kind = .tls
+        } else if castPort, first.count >= 5, first[0] == 0, first[4] == 0x08 {
+            state.kind = .plainCast
+        } else if castPort {
+            state.kind = .tls
+        } else {
+            state.kind = .other
+        }
+        if state.kind == .tls { state.tls = TLSConnectionDecoder(keyLog: options.keyLog) }
+    }
+
+    private func handleTLS(_ event: TLSConnectionEvent, state: inout TCPConnectionState, time: LogTimestamp) {
+        switch event {
+        case .negotiated(let info):
+            state.session = info
+            var details: [(String, String)] = [("clientRandom", HexText.string(from: info.clientRandom)),
+                                               ("serverRandom", HexText.string(from: info.serverRandom))]
+            if let name = info.serverName { details.append(("serverName", name)) }
+            if let reason = info.reason { details.append(("reason", reason)) }
+            emit(.tls(TLSReportEvent(event: "handshake", time: time, flow: state.flow, session: info, details: details)))
+            if !info.decryptable {
+                emit(.finding(Finding(
+                    .warn, "tls.no-key", "no key for the TLS session \(state.flow); Cast messages stay encrypted",
+                    detail: (info.reason ?? "") + ". Get keys: run `castscope cast --keylog FILE`, or set SSLKEYLOGFILE "
+                        + "for the sender, then pass --keylog FILE", time: time, flow: state.flow)))
+            }
+        case .certificates(let chain, let direction):
+            guard direction == .s2c, let leaf = chain.first else { return }
+            certificate(leaf, state: state, time: time)
+        case .alert(let alert, let direction):
+            emit(.tls(TLSReportEvent(event: "alert", time: time, flow: state.flow, session: state.session,
+                                     details: [("direction", direction.rawValue), ("level", alert.level),
+                                               ("alert", alert.name)])))
+            if alert.name == "close_notify" { state.closeNotify.insert(direction) }
+            if alert.name != "close_notify" {
+                emit(.finding(Finding(
+                    alert.level == "fatal" ? .error : .warn, "tls.alert",
+                    "TLS alert \(alert.level) \(alert.name) from the \(direction == .c2s ? "client" : "server")",
+                    detail: state.session == nil ? "during the handshake: a handshake failure (protocol versions or "
+                        + "ciphers the peers do not share?)" : "after the handshake", time: time, flow: state.flow)))
+            }
+        case .applicationData(let bytes, let direction):
+            application(bytes, direction: direction, state: &state, time: time)
+        case .decryptionFailed(let direction, let offset):
+            emit(.tls(TLSReportEvent(event: "decryptFailed", time: time, flow: state.flow, session: state.session,
+                                     details: [("direction", direction.rawValue), ("offset", "\(offset)")])))
+            emit(.finding(Finding(.error, "tls.bad-record", "record at \(direction.rawValue) offset \(offset) failed "
+                                      + "authentication", detail: "wrong keys in the key log, or corrupted capture",
+                                  time: time, flow: state.flow)))
+        case .undecrypted(let direction, let length):
+            if state.session == nil, !state.notedNoHandshake {
+                state.notedNoHandshake = true
+                emit(.finding(Finding(
+                    .warn, "tls.no-key", "TLS session \(state.flow) without its handshake; Cast messages stay encrypted",
+                    detail: "the capture started after the handshake (picked up mid-stream), so no key log can "
+                        + "decrypt it; start the capture before the sender connects", time: time, flow: state.flow)))
+            }
+            // Without keys, the size and time of each record is what is left to see.
+            emit(.tls(TLSReportEvent(event: "encryptedRecord", time: time, flow: state.flow, session: state.session,
+                                     details: [("direction", direction.rawValue), ("length", "\(length)")])))
+            let before = state.encryptedRecords[direction] ?? (0, 0)
+            state.encryptedRecords[direction] = (before.count + 1, before.bytes + length)
+        case .parseError(let reason, let direction):
+            emit(.finding(Finding(.error, "tls.malformed", "malformed TLS in \(direction.rawValue) stream",
+                                  detail: reason, time: time, flow: state.flow)))
+        case .keyUpdate(let direction):
+            emit(.tls(TLSReportEvent(event: "keyUpdate", time: time, flow: state.flow, session: state.session,
+                                     details: [("direction", direction.rawValue)])))
+        }
+    }
+
+    private func certificate(_ der: [UInt8], state: TCPConnectionState, time: LogTimestamp) {
+        guard let cert = try? X509Certificate(derBytes: der) else { return }
+        let captured = Date(timeIntervalSince1970: time.timeIntervalSince1970)
+        let days = cert.lifetime / 86_400
+        let iso = ISO8601DateFormatter()
+        emit(.tls(TLSReportEvent(event: "certificate", time: time, flow: state.flow, session: state.session, details: [
+            ("subject", cert.subjectCommonName ?? ""), ("issuer", cert.issuerCommonName ?? ""),
+            ("notBefore", iso.string(from: cert.notBefore)), ("notAfter", iso.string(from: cert.notAfter)),
+            ("lifetimeDays", String(format: "%.2f", days)),
+        ])))
+        if days > 4 {
+            emit(.finding(Finding(
+                .warn, "tls.cert-lifetime", "server certificate lifetime \(String(format: "%.1f", days)) days exceeds 4",
+                detail: "Chrome and other senders that check device certificates reject lifetimes over 4 days "
+                    + "(TLS_CERT_VALIDITY_PERIOD_TOO_LONG)", time: time, flow: state.flow)))
+        }
+        if captured > cert.notAfter || captured < cert.notBefore {
+            emit(.finding(Finding(
+                .error, "tls.cert-expired", "server certificate not valid at capture time",
+                detail: "valid \(iso.string(from: cert.notBefore)) – \(iso.string(from: cert.notAfter)); check both "
+                    + "clocks", time: time, flow: state.flow)))
+        }
+    }
+
+    private func application(_ bytes: [UInt8], direction: FlowDirection, state: inout TCPConnectionState,
+                             time: LogTimestamp) {
+        state.applicationBytes[direction, default: 0] += bytes.count
+        export(bytes, direction: direction, state: &state)
+        var messages: [CastMessageRecord] = []
+        var findings: [Finding] = []
+        state.cast.feedResynchronising(bytes, direction: direction, time: time, messages: &messages,
+                                       findings: &findings)
+        messages.forEach { emit(.cast($0)) }
+        findings.forEach { emit(.finding($0)) }
+    }
+
+    private func export(_ bytes: [UInt8], direction: FlowDirection, state: inout TCPConnectionState) {
+        guard let directory = options.exportDirectory else { return }
+        if state.exports[direction] == nil {
+            let path = directory + "/" + state.exportStem + "." + direction.rawValue
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            state.exports[direction] = FileHandle(forWritingAtPath: path)
+        }
+        try? state.exports[direction]?.write(contentsOf: Data(bytes))
+    }
+
+    func close(_ key: FlowKey) {
+        guard var state = flows.removeValue(forKey: key) else { return }
+        for direction in [FlowDirection.c2s, .s2c] {
+            guard var reassembler = state.reassemblers[direction] else { continue }
+            totalHeldBytes -= reassembler.heldBytes
+            let deliveries = reassembler.flush()
+            state.reassemblers[direction] = reassembler
+            for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: state.lastTime) }
+        }
+        if let reset = state.reset {
+            let refused = state.applicationBytes.isEmpty && state.sawSYN && !state.sawSYNACK && reset == .s2c
+            // Many TLS stacks reset the connection right after an orderly close_notify: worth noting, not a fault.
+            let orderly = state.closeNotify.contains(reset)
+            emit(.finding(Finding(
+                refused ? .error : orderly ? .info : .warn, refused ? "tcp.refused" : "tcp.reset",
+                refused ? "connection to \(state.server.label) refused" : "connection reset by the "
+                    + (reset == .c2s ? "client" : "server"),
+                detail: refused ? "nothing listens on that port (or a firewall rejects it)"
+                    : orderly ? "after its TLS close_notify (an orderly close followed by RST)" : "",
+                time: state.lastTime, flow: state.flow)))
+        }
+        var findings: [Finding] = []
+        state.cast.finish(end: lastTime, findings: &findings)
+        findings.forEach { emit(.finding($0)) }
+        if let tls = state.tls {
+            summary.decryptedRecords += tls.decryptedRecords
+            summary.undecryptedRecords += tls.undecryptedRecords
+        }
+        for handle in state.exports.values { try? handle.close() }
+        let c2s = state.reassemblers[.c2s], s2c = state.reassemblers[.s2c]
+        if connections.count < 10_000, state.kind != .other {
+            connections.append(ConnectionSummary(
+                flow: state.flow, kind: state.kind == .tls ? "tls" : state.kind == .plainCast ? "cast" : "other",
+                session: state.session, castMessages: state.cast.messageCount,
+                virtualConnections: state.cast.virtualConnections, launches: state.cast.launches,
+                mediaSessions: state.cast.mediaSessions, latencies: state.cast.latencies,
+                heartbeats: state.cast.heartbeats, heartbeatIntervals: state.cast.heartbeatIntervals,
+                bytes: state.applicationBytes,
+                encryptedRecords: state.encryptedRecords.mapValues { $0.count },
+                encryptedBytes: state.encryptedRecords.mapValues { $0.bytes },
+                duration: CastSessionTracker.seconds(from: state.firstTime, to: state.lastTime),
+                retransmissions: (c2s?.retransmissions ?? 0) + (s2c?.retransmissions ?? 0),
+                gaps: (c2s?.gapCount ?? 0) + (s2c?.gapCount ?? 0),
+                midStream: c2s?.pickedUpMidStream == true || s2c?.pickedUpMidStream == true))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import CastLog
+import CastTLS
+import CastWire
+import Foundation
+
+/// Options of one inspection run.
+public struct InspectOptions: Sendable {
+    /// TLS secrets (from `--keylog` files and pcapng DSBs).
+    public var keyLog = TLSKeyLog()
+    /// TCP ports treated as Cast (TLS or plaintext frames); 8009 always.
+    public var castPorts: Set<UInt16> = [8009]
+    /// Out-of-order bytes held per flow direction (`--max-flow-bytes`).
+    public var maximumFlowBytes = 16 << 20
+    /// Where to write each stream's application bytes (`--export-streams`).
+    public var exportDirectory: String?
+    /// False skips TCP entirely (`--only mdns`): no reassembly, TLS or Cast work at all.
+    public var analyseTCP = true
+
+    /// Default options.
+    public init() {}
+}
+
+/// The capture inspector: packets in, events out (mDNS, TLS, Cast, findings), in capture order.
+///
+/// `process` takes packets one by one; `finish` reports what only the end can tell (unanswered requests,
+/// incomplete instances). Memory is bounded by the per-flow limits and the fixed caps on flows and fragments.
+public final class Inspector {
+    /// Totals so far.
+    public internal(set) var summary = InspectSummary()
+    /// The mDNS analyser (devices for the report).
+    public private(set) var mdns = MDNSAnalyzer()
+    /// Finished connections, for the report (bounded).
+    public internal(set) var connections: [ConnectionSummary] = []
+    let options: InspectOptions
+    private let sink: (InspectEvent) -> Void
+    var flows: [FlowKey: TCPConnectionState] = [:]
+    /// Out-of-order bytes held across all flows; beyond `heldBytesLimit` the flow holding most gives up its holes.
+    var totalHeldBytes = 0
+    private var fragments = IPFragmentReassembler()
+    var lastTime = LogTimestamp(seconds: 0, microseconds: 0)
+    /// Most concurrent TCP connections tracked; the oldest idle one is closed beyond this.
+    static let maximumFlows = 4096
+
+    /// Out-of-order bytes held across all flows at most: four flows' worth, at least 64 MiB.
+    var heldBytesLimit: Int { max(64 << 20, options.maximumFlowBytes * 4) }
+
+    /// An inspector sending events to `sink`.
+    public init(options: InspectOptions, sink: @escaping (InspectEvent) -> Void) {
+        self.options = options
+        self.sink = sink
+    }
+
+    /// Processes one captured packet.
+    public func process(_ packet: CapturedPacket) {
+        summary.packets += 1
+        summary.bytes += packet.bytes.count
+        lastTime = packet.time
+        let sliced = PacketSlicer.lax(packet.bytes, linkType: packet.linkType)
+        if packet.isSnaplenTruncated || sliced.isTruncated { summary.truncatedPackets += 1 }
+        guard let network = sliced.network else { return }
+        let (source, destination) = Self.addresses(network)
+        func text(_ bytes: [UInt8]) -> String { FlowEndpoint(address: bytes, port: 0).text }
+        var transport = sliced.transport
+        if network.isFragment, let whole = reassemble(network) {
+            let reader = ByteReader(whole)
+            transport = network.transportProtocol == 17
+                ? (try? UDPHeaderView(reader)).map { .udp($0) }
+                : network.transportProtocol == 6 ? (try? TCPHeaderView(reader)).map { .tcp($0) } : nil
+        }
+        switch transport {
+        case .udp(let udp):
+            guard udp.sourcePort == 5353 || udp.destinationPort == 5353 else { return }
+            summary.mdnsMessages += 1
+            var findings: [Finding] = []
+            let event = mdns.add(payload: Array(udp.payload.remainingBytes), time: packet.time,
+                                 source: (text(source), udp.sourcePort),
+                                 destination: (text(destination), udp.destinationPort),
+                                 findings: &findings)
+            emit(.mdns(event))
+            findings.forEach { emit(.finding($0)) }
+        case .tcp(let tcp):
+            guard options.analyseTCP else { return }
+            handleTCP(tcp, source: FlowEndpoint(address: source, port: tcp.sourcePort),
+                      destination: FlowEndpoint(address: destination, port: tcp.destinationPort), time: packet.time)
+        case nil:
+            return
+        }
+    }
+
+    /// Ends the run: flushes every connection and reports end-of-capture findings.
+    public func finish() -> InspectSummary {
+        for key in flows.keys.sorted(by: { (flows[$0]?.firstTime ?? lastTime) < (flows[$1]?.firstTime ?? lastTime) }) {
+            close(key)
+        }
+        var findings: [Finding] = []
+        mdns.finish(findings: &findings)
+        findings.forEach { emit(.finding($0)) }
+        return summary
+    }
+
+    /// Reports a finding that did not come from packets (a corrupt file in lax mode).
+    public func report(_ finding: Finding) { emit(.finding(finding)) }
+
+    func emit(_ event: InspectEvent) {
+        switch event {
+        case .finding: summary.findings += 1
+        case .cast: summary.castMessages += 1
+        default: break
+        }
+        sink(event)
+    }
+
+    private static func addresses(_ network: PacketNetworkHeader) -> (source: [UInt8], destination: [UInt8]) {
+        switch network {
+        case .ipv4(let view): (view.source, view.destination)
+        case .ipv6(let view): (view.source, view.destination)
+        }
+    }
+
+    private func reassemble(_ network: PacketNetworkHeader) -> [UInt8]? {
+        switch network {
+        case .ipv4(let view):
+            let key = IPFragmentReassembler.Key(source: view.source, destination: view.destination,
+                                                identification: UInt32(view.identification), proto: view.protocolNumber)
+            return fragments.add(key: key, offset: Int(view.fragmentOffset) * 8, moreFragments: view.moreFragments,
+                                 payload: view.payload.remainingBytes)
+        case .ipv6(let view):
+            guard let info = view.fragment else { return nil }
+            let key = IPFragmentReassembler.Key(source: view.source, destination: view.destination,
+                                                identification: info.identification, proto: view.upperLayerProtocol)
+            return fragments.add(key: key, offset: Int(info.fragmentOffset) * 8, moreFragments: info.moreFragments,
+                                 payload: view.payload.remainingBytes)
+        }
+    }
+}

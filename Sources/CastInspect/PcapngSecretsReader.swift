@@ -1,0 +1,80 @@
+import Foundation
+
+/// Finds the TLS key logs in a pcapng file's Decryption Secrets Blocks, which libpcap skips.
+///
+/// Reads only block headers (type and length) and the DSB bodies, from the start of the file up to the first
+/// packet block: tools that embed secrets (`editcap --inject-secrets`, Wireshark) write them before the packets.
+public enum PcapngSecretsReader {
+    /// pcapng block type of a Decryption Secrets Block.
+    static let decryptionSecretsBlock: UInt32 = 0x0000_000A
+    /// DSB secrets type for an NSS TLS key log ("TLSK").
+    static let tlsKeyLogType: UInt32 = 0x544C_534B
+    /// Largest DSB body read (16 MiB).
+    static let maximumSecretsLength = 16 << 20
+
+    /// The key-log texts of the DSBs in `bytes` (a pcapng file prefix or whole file); empty for pcap files.
+    public static func keyLogs(in bytes: [UInt8]) -> [String] {
+        var source = ArraySource(bytes: bytes)
+        return keyLogs(from: &source)
+    }
+
+    /// The key-log texts of the DSBs in the file at `path`; empty when none or not pcapng.
+    public static func keyLogs(atPath path: String) -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        var source = FileSource(handle: handle)
+        return keyLogs(from: &source)
+    }
+
+    private static func keyLogs(from source: inout some BlockSource) -> [String] {
+        guard let first = source.read(at: 0, count: 12), first.count == 12,
+              first[0] == 0x0A, first[1] == 0x0D, first[2] == 0x0D, first[3] == 0x0A
+        else { return [] }
+        // The byte-order magic 0x1A2B3C4D tells the endianness of every following field.
+        let bigEndian = first[8] == 0x1A
+        func u32(_ b: [UInt8], _ at: Int) -> UInt32 {
+            let v = (UInt32(b[at]), UInt32(b[at + 1]), UInt32(b[at + 2]), UInt32(b[at + 3]))
+            return bigEndian ? v.0 << 24 | v.1 << 16 | v.2 << 8 | v.3 : v.3 << 24 | v.2 << 16 | v.1 << 8 | v.0
+        }
+        var texts: [String] = []
+        var offset = 0
+        while let header = source.read(at: offset, count: 8), header.count == 8 {
+            let type = u32(header, 0)
+            let length = Int(u32(header, 4))
+            guard length >= 12, length % 4 == 0 else { break }
+            if type == 0x0000_0006 || type == 0x0000_0003 || type == 0x0000_0002 { break }  // packets start
+            if type == decryptionSecretsBlock, length - 12 >= 8, length - 12 <= maximumSecretsLength + 8,
+               let body = source.read(at: offset + 8, count: length - 12), body.count == length - 12 {
+                let secretsType = u32(body, 0)
+                let secretsLength = min(Int(u32(body, 4)), body.count - 8)
+                if secretsType == tlsKeyLogType, secretsLength > 0 {
+                    texts.append(String(decoding: body[8..<8 + secretsLength], as: UTF8.self))
+                }
+            }
+            offset += length
+        }
+        return texts
+    }
+}
+
+/// Random access to the bytes being scanned.
+private protocol BlockSource {
+    mutating func read(at offset: Int, count: Int) -> [UInt8]?
+}
+
+private struct ArraySource: BlockSource {
+    let bytes: [UInt8]
+    func read(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        return Array(bytes[offset..<min(bytes.count, offset + count)])
+    }
+}
+
+private struct FileSource: BlockSource {
+    let handle: FileHandle
+    func read(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, (try? handle.seek(toOffset: UInt64(offset))) != nil,
+              let data = try? handle.read(upToCount: count) else { return nil }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,286 @@
+import CastTLS
+import CastWire
+
+/// Follows both directions of one TLS connection: handshake metadata, alerts, and — with keys — plaintext.
+///
+/// Fed the reassembled byte streams (and gaps) of the two directions; returns events in the order found.
+struct TLSConnectionDecoder: Sendable {
+    private struct Side: Sendable {
+        var queue = ByteQueue()
+        var decoder = TLSRecordDecoder()
+        var handshake = TLSHandshakeReassembler()
+        var decryptor: TLSRecordDecryptor?
+        /// TLS 1.3: keys to switch to after this side's Finished.
+        var applicationSecret: [UInt8]?
+        /// True after CCS (1.2) or ServerHello (1.3): records are encrypted.
+        var encrypted = false
+        /// True after a gap until a record header is found again.
+        var resynchronising = false
+        /// After a gap: how many sequence numbers to try (0: none), and on how many more records.
+        var guessWindow = 0
+        var guessAttempts = 0
+        var failed = false
+        var resyncCount = 0
+    }
+
+    private var sides: [FlowDirection: Side] = [.c2s: Side(), .s2c: Side()]
+    private var clientHello: TLSClientHello?
+    private var spec: TLSCipherSpec?
+    private var secrets: TLSKeyLog.Secrets?
+    private var isTLS13 = false
+    private(set) var info: TLSSessionInfo?
+    private(set) var decryptedRecords = 0
+    private(set) var undecryptedRecords = 0
+    let keyLog: TLSKeyLog
+
+    init(keyLog: TLSKeyLog) {
+        self.keyLog = keyLog
+    }
+
+    /// Adds reassembled bytes of one direction.
+    mutating func feed(_ bytes: ArraySlice<UInt8>, direction: FlowDirection,
+                       into events: inout [TLSConnectionEvent]) {
+        guard var side = sides[direction] else { return }
+        sides[direction] = nil  // keep `side` uniquely referenced while it is mutated
+        defer { sides[direction] = side }
+        if side.failed { return }
+        side.queue.append(bytes)
+        // A bad record header is reported once, then skipped: the direction resynchronises at the next plausible
+        // header (at most `maximumResyncs` times, so garbage cannot make this loop for long).
+        while !side.failed {
+            if side.resynchronising {
+                guard resynchronise(&side) else { return }
+            }
+            var reader = side.queue.reader
+            var faulted = false
+            while true {
+                let record: TLSRecord
+                do throws(TLSParseError) {
+                    guard let next = try side.decoder.decode(&reader) else { break }
+                    record = next
+                } catch {
+                    events.append(.parseError(error.description, direction: direction))
+                    faulted = true
+                    break
+                }
+                side.queue.consume(to: reader)
+                process(record, side: &side, direction: direction, into: &events)
+                if side.failed { break }
+            }
+            side.queue.consume(to: reader)
+            guard faulted else { return }
+            side.resyncCount += 1
+            if side.resyncCount > Self.maximumResyncs {
+                side.failed = true
+                return
+            }
+            side.queue.drop(1)
+            side.resynchronising = true
+        }
+    }
+
+    /// Parse faults per direction after which it is given up.
+    static let maximumResyncs = 16
+
+    /// The stream was picked up without its start: look for a record header before decoding.
+    mutating func startMidStream(direction: FlowDirection) {
+        sides[direction]?.resynchronising = true
+    }
+
+    /// Records that `size` bytes were lost: the direction resynchronises at the next plausible record header, and
+    /// the decryptor tries as many sequence numbers as records could have fit in the gap (at least 22 bytes each).
+    mutating func gap(direction: FlowDirection, size: Int) {
+        sides[direction]?.queue.removeAll()
+        sides[direction]?.resynchronising = true
+        sides[direction]?.guessWindow = min(8192, max(0, size) / 22 + 2)
+        sides[direction]?.guessAttempts = 3
+        sides[direction]?.failed = false
+    }
+
+    /// Finds a plausible record header (known type, version 3.x, length within limits) and restarts there.
+    private func resynchronise(_ side: inout Side) -> Bool {
+        let bytes = side.queue.reader
+        var index = bytes.position
+        while index + 5 <= bytes.limit {
+            let type = bytes.storage[index], major = bytes.storage[index + 1], minor = bytes.storage[index + 2]
+            let length = Int(bytes.storage[index + 3]) << 8 | Int(bytes.storage[index + 4])
+            if (20...23).contains(type), major == 3, minor <= 4, length > 0, length <= TLSRecord.maximumLength {
+                side.queue.drop(index - bytes.position)
+                side.resynchronising = false
+                side.decoder = TLSRecordDecoder()
+                side.handshake = TLSHandshakeReassembler()
+                return true
+            }
+            index += 1
+        }
+        side.queue.drop(max(0, index - bytes.position))
+        return false
+    }
+
+    private mutating func process(_ record: TLSRecord, side: inout Side, direction: FlowDirection,
+                                  into events: inout [TLSConnectionEvent]) {
+        if record.contentType == .changeCipherSpec {
+            if !isTLS13 {
+                side.encrypted = true
+                side.decryptor = tls12Decryptor(client: direction == .c2s)
+            }
+            return
+        }
+        if record.contentType == .applicationData, !side.encrypted {
+            // Application data is always protected; before a handshake was seen (mid-stream) there are no keys.
+            undecryptedRecords += 1
+            events.append(.undecrypted(direction: direction, length: record.fragment.count))
+            return
+        }
+        if !side.encrypted || (isTLS13 && record.contentType != .applicationData) {
+            plaintext(type: record.contentType.rawValue, bytes: record.fragment, offset: record.offset,
+                      side: &side, direction: direction, into: &events)
+            return
+        }
+        guard side.decryptor != nil else {
+            undecryptedRecords += 1
+            events.append(.undecrypted(direction: direction, length: record.fragment.count))
+            return
+        }
+        var opened: TLSRecordDecryptor.Opened?
+        if side.guessWindow > 0 {
+            opened = side.decryptor?.openResynchronising(record, window: side.guessWindow)
+            side.guessAttempts -= 1
+            if opened != nil || side.guessAttempts <= 0 { side.guessWindow = 0 }
+        } else {
+            opened = try? side.decryptor?.open(record)
+            // A TLS 1.3 Finished we did not see: the application keys may already be in use.
+            if opened == nil, isTLS13, let secret = side.applicationSecret, let spec,
+               var next = try? TLSRecordDecryptor(tls13: spec, secret: secret), let retry = try? next.open(record) {
+                side.decryptor = next
+                side.applicationSecret = nil
+                opened = retry
+            }
+        }
+        guard let opened else {
+            undecryptedRecords += 1
+            events.append(.decryptionFailed(direction: direction, offset: record.offset))
+            return
+        }
+        decryptedRecords += 1
+        plaintext(type: opened.contentType, bytes: opened.plaintext, offset: record.offset, side: &side,
+                  direction: direction, into: &events, decrypted: true)
+    }
+
+    private mutating func plaintext(type: UInt8, bytes: [UInt8], offset: Int, side: inout Side,
+                                    direction: FlowDirection, into events: inout [TLSConnectionEvent],
+                                    decrypted: Bool = false) {
+        guard let contentType = TLSContentType(rawValue: type) else { return }
+        let record = TLSRecord(contentType: contentType, version: .tls12, fragment: bytes, offset: offset)
+        switch contentType {
+        case .applicationData:
+            if !bytes.isEmpty { events.append(.applicationData(bytes, direction: direction)) }
+        case .alert:
+            if let alert = try? TLSAlert(record) {
+                events.append(.alert(TLSAlertInfo(level: alert.levelName, name: alert.name, wasEncrypted: decrypted),
+                                     direction: direction))
+            }
+        case .handshake:
+            do throws(TLSParseError) {
+                for message in try side.handshake.append(record) {
+                    handshake(message, side: &side, direction: direction, into: &events)
+                }
+            } catch {
+                events.append(.parseError(error.description, direction: direction))
+                side.handshake = TLSHandshakeReassembler()
+            }
+        case .changeCipherSpec, .heartbeat:
+            break
+        }
+    }
+
+    private mutating func handshake(_ message: TLSHandshakeMessage, side: inout Side, direction: FlowDirection,
+                                    into events: inout [TLSConnectionEvent]) {
+        let body = try? TLSHandshakeBody.decode(message, isTLS13: isTLS13)
+        switch body {
+        case .clientHello(let hello):
+            clientHello = hello
+        case .serverHello(let hello):
+            negotiate(hello, server: &side, into: &events)
+        case .certificate(let certificates):
+            events.append(.certificates(certificates.entries.map(\.data), direction: direction))
+        default:
+            break
+        }
+        guard isTLS13, side.encrypted else { return }
+        if message.type == .finished, let secret = side.applicationSecret, let spec {
+            side.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret)
+            side.applicationSecret = nil
+        } else if message.type.rawValue == 24 {  // key_update (RFC 8446 §4.6.3)
+            try? side.decryptor?.update()
+            events.append(.keyUpdate(direction: direction))
+        }
+    }
+
+    /// `server` is the server direction's state, checked out of `sides` while its bytes are processed.
+    private mutating func negotiate(_ hello: TLSServerHello, server: inout Side,
+                                    into events: inout [TLSConnectionEvent]) {
+        let version = hello.negotiatedVersion
+        isTLS13 = version == .tls13
+        let clientRandom = clientHello?.random ?? []
+        spec = TLSCipherSpec(hello.cipherSuite)
+        secrets = keyLog.secrets(forClientRandom: clientRandom)
+        var reason: String?
+        if clientHello == nil {
+            reason = "the ClientHello was not captured"
+        } else if spec == nil {
+            reason = "cipher suite \(hello.cipherSuite) is not supported for decryption"
+        } else if secrets == nil {
+            reason = "no key log entry for client random \(HexText.string(from: clientRandom))"
+        }
+        var decryptable = reason == nil
+        if decryptable, let spec, let secrets {
+            if isTLS13 {
+                guard let clientHS = secrets.clientHandshake, let serverHS = secrets.serverHandshake else {
+                    decryptable = secrets.clientTraffic != nil
+                    reason = "the key log lacks the handshake traffic secrets"
+                    setTLS13Application(spec: spec, secrets: secrets, server: &server)
+                    return report(hello, clientRandom, decryptable, reason, into: &events)
+                }
+                sides[.c2s]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: clientHS)
+                server.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: serverHS)
+                sides[.c2s]?.applicationSecret = secrets.clientTraffic
+                server.applicationSecret = secrets.serverTraffic
+            } else if secrets.masterSecret == nil {
+                decryptable = false
+                reason = "the key log has TLS 1.3 secrets but no CLIENT_RANDOM master secret"
+            }
+        }
+        if isTLS13 {
+            // Everything after the ServerHello is protected in TLS 1.3 (CCS records are only for middleboxes).
+            sides[.c2s]?.encrypted = true
+            server.encrypted = true
+        }
+        report(hello, clientRandom, decryptable, reason, into: &events)
+    }
+
+    private mutating func setTLS13Application(spec: TLSCipherSpec, secrets: TLSKeyLog.Secrets,
+                                              server: inout Side) {
+        sides[.c2s]?.encrypted = true
+        server.encrypted = true
+        if let secret = secrets.clientTraffic { sides[.c2s]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
+        if let secret = secrets.serverTraffic { server.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
+    }
+
+    private mutating func report(_ hello: TLSServerHello, _ clientRandom: [UInt8], _ decryptable: Bool,
+                                 _ reason: String?, into events: inout [TLSConnectionEvent]) {
+        let session = TLSSessionInfo(
+            version: hello.negotiatedVersion.description, cipher: hello.cipherSuite.description,
+            clientRandom: clientRandom, serverRandom: hello.random, serverName: clientHello?.serverName,
+            decryptable: decryptable, reason: reason)
+        info = session
+        events.append(.negotiated(session))
+    }
+
+    private func tls12Decryptor(client: Bool) -> TLSRecordDecryptor? {
+        guard let spec, !spec.isTLS13, let master = secrets?.masterSecret, let clientRandom = clientHello?.random,
+              let serverRandom = info?.serverRandom else { return nil }
+        return try? TLSRecordDecryptor(tls12: spec, masterSecret: master, clientRandom: clientRandom,
+                                       serverRandom: serverRandom, client: client)
+    }
+}

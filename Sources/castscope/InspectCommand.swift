@@ -1,0 +1,93 @@
+import CastCLI
+import CastInspect
+import Foundation
+
+/// `castscope inspect`: audit pcap/pcapng captures — mDNS discovery, TLS sessions, Cast messages, findings.
+///
+/// Glue only: `CaptureRun` reads the files into an `Inspector`, `InspectReport` renders its events.
+enum InspectCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "inspect", abstract: "Audit capture files: mDNS discovery, TLS sessions, Cast messages, findings.",
+            discussion: """
+                Reads pcap and pcapng files (several in a row) and prints a transcript: mDNS messages, TLS \
+                handshakes, Cast messages with direction arrows and reply latencies, then per-device and \
+                per-connection summaries and findings. With key logs (--keylog, or Decryption Secrets Blocks in a \
+                pcapng) TLS 1.2 and 1.3 Cast sessions are decrypted. --json prints one JSON object per line. Exit 0 \
+                when the captures were read, 1 when a file cannot be read or is corrupt (after printing what was \
+                decoded before the fault), 64 on usage errors.
+                """,
+            arguments: [.init("capture", help: "pcap or pcapng files.", repeating: true)],
+            options: [
+                .option("keylog", value: "file", help: "An NSS key log (SSLKEYLOGFILE format).", repeatable: true),
+                .option("only", value: "kind", help: "Show only these events.", repeatable: true,
+                        values: ["mdns", "cast", "tls"]),
+                .option("port", value: "n", help: "Another TCP port carrying Cast (8009 always does).",
+                        repeatable: true),
+                .flag("json", help: "Print JSON lines instead of the readable report."),
+                .flag("lax", help: "Report a corrupt file as a finding and go on with the next one (exit 0)."),
+                .option("max-flow-bytes", value: "n", help: "Out-of-order bytes held per stream direction.",
+                        default: "16777216"),
+                .flag("quiet", help: "Print only findings and totals."),
+                .option("export-streams", value: "dir",
+                        help: "Write each TCP stream's application bytes (decrypted where keys allow) to DIR."),
+            ],
+            run: { invocation, io in try run(invocation, io) })
+    }
+
+    private static func run(_ invocation: Invocation, _ io: any CommandOutput) throws -> Int32 {
+        let files = invocation.arguments("capture")
+        guard !files.isEmpty else { throw CommandLineError.validation("give at least one capture file") }
+        var options = InspectOptions()
+        options.maximumFlowBytes = try invocation.integer("max-flow-bytes", in: 0...(1 << 40)) ?? (16 << 20)
+        let ports = try invocation.values("port", expected: "expected a port from 1 to 65535") { text in
+            UInt16(text).flatMap { $0 > 0 ? $0 : nil }
+        }
+        options.castPorts.formUnion(ports)
+        for path in invocation.options("keylog") {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                io.printError("Error: cannot read key log \(path)")
+                return 1
+            }
+            options.keyLog.add(text: String(decoding: data, as: UTF8.self))
+        }
+        if let directory = invocation.option("export-streams") {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                io.printError("Error: cannot create \(directory): \(error.localizedDescription)")
+                return 1
+            }
+            options.exportDirectory = directory
+        }
+        CaptureRun.loadEmbeddedKeys(files: files, into: &options)
+
+        var buffer = ""
+        let flush = {
+            if !buffer.isEmpty { io.write(buffer, to: .output) }
+            buffer = ""
+        }
+        let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
+        if only == [.mdns] && options.exportDirectory == nil { options.analyseTCP = false }
+        let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only) {
+            buffer += $0
+            if buffer.utf8.count >= 1 << 16 { flush() }
+        }
+        let inspector = Inspector(options: options) { report.handle($0) }
+        let showProgress = Terminal.isTerminal(.error)
+        let error = CaptureRun.feed(files: files, into: inspector, lax: invocation.flag("lax")) { file, done, size in
+            guard showProgress, size > 50_000_000 else { return }
+            let percent = size > 0 ? min(100, done * 100 / size) : 0
+            io.write("\r\(file): \(percent)% ", to: .error)
+        }
+        if showProgress { io.write("\r\u{1B}[K", to: .error) }
+        let summary = inspector.finish()
+        report.finish(summary: summary, inspector: inspector)
+        flush()
+        if let error {
+            io.printError("Error: \(error)")
+            return 1
+        }
+        return 0
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CastInspectPlaceholderTests {
-    @Test func moduleBuilds() { #expect(Bool(true)) }
-}
