@@ -73,7 +73,9 @@ import Testing
         // The emulator logs on its own loop thread, possibly just after the peer saw the close: wait for the records.
         let expected = ["invalid JSON", "unknown namespace", "without CONNECT", "INVALID_MESSAGE"]
         let errors: @Sendable () -> [String] = { recorder.recorded.filter { $0.level == .error }.map(\.message) }
-        _ = await EmulatorHarness.eventually { expected.allSatisfy { logged in errors().contains { $0.contains(logged) } } }
+        _ = await EmulatorHarness.eventually {
+            expected.allSatisfy { logged in errors().contains { $0.contains(logged) } }
+        }
         for logged in expected {
             #expect(errors().contains { $0.contains(logged) }, "no error logged about \(logged): \(errors())")
         }
