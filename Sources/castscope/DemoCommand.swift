@@ -60,8 +60,12 @@ enum DemoCommand {
 
         io.print("")
         io.print("== 4. Capture and audit ==")
-        io.print("   skipped: recording a loopback capture needs root and tcpdump; the key log above lets "
-            + "'castscope inspect --keylog \(directory)/keylog.txt CAPTURE' decrypt one taken by hand")
+        if let capture = outcome.capture {
+            capture.audit(keyLogPath: directory + "/keylog.txt", io)
+        } else {
+            io.print("   skipped (no capture: needs root and tcpdump); the key log lets "
+                + "'castscope inspect --keylog \(directory)/keylog.txt CAPTURE' decrypt a capture taken by hand")
+        }
 
         io.print("")
         io.print("== 5. Summary ==")
@@ -75,7 +79,7 @@ enum DemoCommand {
         io.print("   ad channel: \(outcome.adMessages.count) message(s) from the receiver")
         io.print("   ended: \(outcome.events.contains { $0.hasPrefix("didEnd") } ? "yes" : "no")"
             + String(format: " after %.1f s", Date().timeIntervalSince(started)))
-        io.print("   files: \(logPath), \(directory)/keylog.txt")
+        io.print("   files: \(logPath), \(directory)/keylog.txt" + (outcome.capture.map { ", \($0.path)" } ?? ""))
 
         io.print("")
         io.print("== 6. Read back with a filter: sent LOAD, SEEK, STOP and the ad protocol (secrets redacted) ==")

@@ -15,6 +15,7 @@ struct DemoSession {
         var resumedSessionID: String?
         var requests: [(name: String, outcome: String)] = []
         var events: [String] = []
+        var capture: DemoCapture?
         var adMessages: [String] { events.filter { $0.hasPrefix("ad channel received") } }
     }
 
@@ -47,6 +48,7 @@ struct DemoSession {
         io.print("   receiver emulator listening on \(address) (in-process), id=\(deviceID)")
         io.print("   fresh self-signed device certificate: \(certificateSummary(emulator.deviceCertificate.certificate))")
         io.print("   TLS key log: \(keyLog.path)")
+        let capture = await DemoCapture.start(port: address.port, directory: directory, io)
         io.print("   fault injected: \(ReceiverFault.heartbeatStopAfter(Self.heartbeatStop)) (on each connection)")
 
         io.print("")
@@ -70,13 +72,14 @@ struct DemoSession {
         let recorder = DemoRecorder(io: io)
         await context.withSessionManager { $0.add(recorder) }
         var outcome = Outcome()
+        outcome.capture = capture
         let session: CastSession
         switch await context.startSession(with: device) {
         case let .success(started): session = started
         case let .failure(error):
             outcome.requests.append(("start session (app \(options.receiverApplicationID))", "failed(\(error))"))
             outcome.events = recorder.events
-            await stop(emulator)
+            await stop(emulator, capture)
             return outcome
         }
         outcome.sessionID = await context.withSessionManager { _ in session.sessionID ?? "?" }
@@ -97,7 +100,7 @@ struct DemoSession {
         _ = await Self.eventually(seconds: 2) { recorder.saw("didEnd") }
         outcome.requests.append(("end session + STOP app", recorder.saw("didEnd") ? "completed" : "no didEnd"))
         outcome.events = recorder.events
-        await stop(emulator)
+        await stop(emulator, capture)
         return outcome
     }
 
@@ -165,10 +168,11 @@ struct DemoSession {
         return ("ad exchange (\(namespace))", done ? "completed (pause/resume requested)" : "no resume within 4 s")
     }
 
-    private func stop(_ emulator: ReceiverEmulator) async {
+    private func stop(_ emulator: ReceiverEmulator, _ capture: DemoCapture?) async {
         emulator.stop()
         // Let CLOSE and close_notify leave before the loops go away.
         try? await Task.sleep(for: .milliseconds(150))
+        await capture?.stop()
     }
 
     /// Polls `condition` every 20 ms for up to `seconds`.

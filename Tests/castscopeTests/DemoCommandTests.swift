@@ -3,6 +3,10 @@ import CastTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct DemoCommandTests {
     @Test func demoRunsAFullSessionWithReconnectionAdExchangeAndRedactedLogs() throws {
         let directory = NSTemporaryDirectory() + "castscope-demo-test-\(UUID().uuidString)"
@@ -48,6 +52,26 @@ import Testing
         #expect(readBack.contains("<redacted>"))
         #expect(readBack.contains("requestAd"))
         #expect(!readBack.contains("MEDIA_STATUS"))
+    }
+
+    @Test func demoAuditsItsOwnCaptureWhenRootWithTcpdump() throws {
+        let canCapture = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/tcpdump")
+        let requirePeers = ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1"
+        let directory = NSTemporaryDirectory() + "castscope-demo-capture-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CastscopeProcess.run(["demo", "--dir", directory])
+        #expect(result.exitCode == 0, "stderr: \(result.standardError)")
+        let audit = try #require(result.standardOutput.components(separatedBy: "== 4.").last)
+        guard canCapture else {
+            #expect(!requirePeers, "tcpdump (and root) are needed for the capture audit")
+            #expect(audit.contains("skipped"))
+            print("skipping the capture audit check: not root or no /usr/bin/tcpdump")
+            return
+        }
+        #expect(FileManager.default.fileExists(atPath: directory + "/demo.pcap"))
+        #expect(audit.contains("2 TCP flows"))  // the first connection and the reconnection
+        #expect(audit.contains(" 0 not,"))  // every TLS record decrypted with the key log
+        #expect(!audit.contains("user-42-secret") && !audit.contains("abc123"))
     }
 
     @Test func embeddedCodelabFilterMatchesTheShippedFile() throws {
