@@ -2,6 +2,10 @@ import CastCLI
 import CastLog
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `castscope demo`: castscope at work on an embedded default, no device needed.
 enum DemoCommand {
     /// `filters/codelab.filter`, embedded so the demo runs from any directory (a test keeps the two identical).
@@ -15,49 +19,86 @@ enum DemoCommand {
 
     static var spec: CommandSpec {
         CommandSpec(
-            name: "demo", abstract: "Show castscope at work on an embedded default (no device needed).",
+            name: "demo", abstract: "Show castscope at work against an in-process receiver emulator (loopback only).",
             discussion: """
-                Runs a scripted Cast sender session through the logger with the codelab filter, prints it as \
-                text, writes it as JSON lines, then reads the file back with another filter, as \
-                'castscope tail' does.
+                Starts the receiver emulator on 127.0.0.1 (fresh device certificate, TLS key log), discovers it \
+                (mDNS on lo when lo can multicast, else by address), runs a full session through CastContext: \
+                launch, load with metadata and credentials, play, pause, seek, volume, the ad channel exchange, a \
+                heartbeat loss the emulator injects with automatic reconnection, stop. Logs go through the codelab \
+                filter as text on stderr and as JSON lines to a file, which is then read back with another filter, \
+                as 'castscope tail' does.
                 """,
             options: [
-                .option("filter", value: "file", help: "Filter for the live part (default: the embedded codelab filter)."),
-                .option("dir", value: "directory", help: "Where to write the JSON-lines log (default: a temporary directory)."),
+                .option("filter", value: "file", help: "Filter for the live logs (default: the embedded codelab filter)."),
+                .option("dir", value: "directory", help: "Where to write the logs and key log (default: a temporary directory)."),
             ],
-            run: { invocation, io in try run(invocation, io) })
+            run: { invocation, io in try await run(invocation, io) })
     }
 
-    private static func run(_ invocation: Invocation, _ io: any CommandOutput) throws -> Int32 {
+    private static func run(_ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
         let filter = try invocation.option("filter").map { try FilterFile.load(path: $0) }
             ?? FilterFile.parse(codelabFilter, fileName: "codelab.filter")
         let directory = invocation.option("dir")
             ?? NSTemporaryDirectory() + "castscope-demo-\(ProcessInfo.processInfo.processIdentifier)"
-        let logger = Logger()
-        let console = ConsoleSink(format: .text, fd: 1, colored: Terminal.isTerminal(.output) && ConsoleSink.shouldColor(fd: 1))
-        let file = try RotatingFileSink(path: directory + "/castscope.log", format: .jsonLines)
-        logger.addSink(console)
-        logger.addSink(file)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let logPath = directory + "/castscope.log"
+        try? FileManager.default.removeItem(atPath: logPath)
+        signal(SIGPIPE, SIG_IGN)
+        let logger = Logger.shared
         logger.filter = filter
+        logger.addSink(ConsoleSink(format: .text, fd: 2))
+        let file = try RotatingFileSink(path: logPath, format: .jsonLines)
+        logger.addSink(file)
 
-        io.print("== 1. A scripted sender session, logged through the codelab filter (text) ==")
-        io.print("   classes logging: \(DemoScript.classes.joined(separator: ", "))")
-        io.print("   the filter lets through:")
-        for name in DemoScript.classes {
-            io.print("     \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(filter.effectiveLevel(forClass: name).name)")
-        }
-        DemoScript.run(on: logger)
+        io.print("== 1. Receiver emulator (loopback only) ==")
+        io.print("   live logs: \(invocation.option("filter") ?? "codelab.filter (embedded)") as text on stderr, "
+            + "JSON lines in \(logPath)")
+        let started = Date()
+        let outcome = try await DemoSession(directory: directory, io: io).run()
         logger.flush()
+        logger.removeSink(file)
 
         io.print("")
-        io.print("== 2. The same records as JSON lines (secrets redacted) in \(file.path) ==")
-        let lines = try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n")
-        for line in lines.prefix(3) { io.print("   \(line)") }
-        io.print("   … \(lines.count) records")
+        io.print("== 4. Capture and audit ==")
+        if let capture = outcome.capture {
+            capture.audit(keyLogPath: directory + "/keylog.txt", io)
+        } else {
+            io.print("   skipped (no capture: needs root and tcpdump); the key log lets "
+                + "'castscope inspect --keylog \(directory)/keylog.txt CAPTURE' decrypt a capture taken by hand")
+        }
 
         io.print("")
-        io.print("== 3. Tailed back with a filter: only the media channel, only loads and invalid requests ==")
-        let tailFilter = try FilterFile.parseEnvironment("none,GCKMediaControlChannel=verbose,message~(?i)load|invalid")
+        io.print("== 5. Summary ==")
+        io.print("   session: \(outcome.sessionID)")
+        for request in outcome.requests {
+            io.print("   \(request.name.padding(toLength: 62, withPad: " ", startingAt: 0)) \(request.outcome)")
+        }
+        let suspended = outcome.events.first { $0.hasPrefix("didSuspend") }
+        io.print("   reconnection: \(suspended ?? "no suspension"), "
+            + (outcome.resumedSessionID.map { "resumed session \($0)" } ?? "not resumed"))
+        io.print("   ad channel: \(outcome.adMessages.count) message(s) from the receiver")
+        io.print("   ended: \(outcome.events.contains { $0.hasPrefix("didEnd") } ? "yes" : "no")"
+            + String(format: " after %.1f s", Date().timeIntervalSince(started)))
+        io.print("   files: \(logPath), \(directory)/keylog.txt" + (outcome.capture.map { ", \($0.path)" } ?? ""))
+
+        io.print("")
+        io.print("== 6. Read back with a filter: sent LOAD, SEEK, STOP and the ad protocol (secrets redacted) ==")
+        try readBack(logPath, io)
+        return 0
+    }
+
+    /// The tail filter of the last step, as a filter file.
+    static let readBackFilter = """
+        minimum = none
+        GCKCastChannel = verbose
+        message ~ ^sent .*("type":"(LOAD|SEEK|STOP)"|requestAd|onContent)
+
+        """
+
+    private static func readBack(_ path: String, _ io: any CommandOutput) throws {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        io.print("   \(lines.count) JSON records in \(path)")
+        let tailFilter = try FilterFile.parse(readBackFilter, fileName: "read-back")
         var formatter = LogFormatter(format: .text)
         for line in lines {
             guard case .success(let record) = LogLineParser.parse(String(line)),
@@ -67,8 +108,7 @@ enum DemoCommand {
             io.print(formatter.string(for: record))
         }
         io.print("")
-        io.print("The same from the shell: castscope tail --level none --class GCKMediaControlChannel=verbose "
-            + "--grep '(?i)load|invalid' \(file.path)")
-        return 0
+        io.print("The same from the shell: castscope tail --level none --class GCKCastChannel=verbose "
+            + "--grep '^sent .*(\"type\":\"(LOAD|SEEK|STOP)\"|requestAd|onContent)' \(path)")
     }
 }

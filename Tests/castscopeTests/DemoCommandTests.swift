@@ -3,26 +3,75 @@ import CastTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct DemoCommandTests {
-    @Test func demoLogsFiltersRedactsAndTailsBack() throws {
+    @Test func demoRunsAFullSessionWithReconnectionAdExchangeAndRedactedLogs() throws {
         let directory = NSTemporaryDirectory() + "castscope-demo-test-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try CastscopeProcess.run(["demo", "--dir", directory])
-        #expect(result.exitCode == 0)
+        #expect(result.exitCode == 0, "stderr: \(result.standardError)")
         let output = result.standardOutput
-        #expect(output.contains("== 1."))
-        #expect(output.contains("GCKCastChannel -[run]"))
-        #expect(!output.contains("GCKHeartbeatChannel -[run]"))  // not in the codelab filter
-        #expect(!output.contains("user-42-secret"))
-        #expect(output.contains(#""credentials":"<redacted>""#))
+        // Session started and ended.
+        #expect(output.contains("[callback] didStart session"))
+        #expect(output.contains("[callback] didEnd"))
+        #expect(output.contains("ended: yes"))
+        // Every scripted request completed.
+        for name in ["LOAD", "PLAY", "PAUSE", "SEEK", "SET_VOLUME", "STOP"] {
+            #expect(output.split(separator: "\n").contains {
+                $0.hasPrefix("   \(name)") && $0.hasSuffix("→ completed")
+            }, "\(name) did not complete")
+        }
+        // The heartbeat loss was followed by an automatic reconnection to the same session.
+        #expect(output.contains("[callback] didSuspend NetworkError"))
+        #expect(output.contains("[callback] didResume session"))
+        let summary = try #require(output.components(separatedBy: "== 5. Summary ==").last)
+        let sessionLine = try #require(summary.split(separator: "\n").first { $0.hasPrefix("   session: ") })
+        let sessionID = sessionLine.dropFirst("   session: ".count)
+        #expect(summary.contains("resumed session \(sessionID)"))
+        // The seed-001 ad exchange.
+        #expect(output.contains("[callback] ad channel received onContentPauseRequested"))
+        #expect(output.contains("[callback] ad channel received onContentResumeRequested"))
+        // Logs: text on stderr through the codelab filter, JSON lines in the file, secrets redacted everywhere.
+        #expect(result.standardError.contains("GCKCastChannel"))
+        #expect(!result.standardError.contains("GCKSessionManager"))  // not in the codelab filter
+        for text in [output, result.standardError] {
+            #expect(!text.contains("user-42-secret") && !text.contains("abc123"))
+        }
         let file = try String(contentsOfFile: directory + "/castscope.log", encoding: .utf8)
         #expect(!file.contains("user-42-secret") && !file.contains("abc123"))
         let lines = file.split(separator: "\n")
-        #expect(lines.count == 15)
+        #expect(lines.count > 20)
         for line in lines { _ = try JSONValue(parsing: String(line)) }
-        let tailed = try #require(output.components(separatedBy: "== 3.").last)
-        #expect(tailed.contains("send LOAD"))
-        #expect(tailed.contains("recv INVALID_REQUEST"))
-        #expect(!tailed.contains("MEDIA_STATUS"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/keylog.txt"))
+        // The read-back step shows the redacted LOAD and the ad protocol.
+        let readBack = try #require(output.components(separatedBy: "== 6.").last)
+        #expect(readBack.contains(#""type":"LOAD""#))
+        #expect(readBack.contains("<redacted>"))
+        #expect(readBack.contains("requestAd"))
+        #expect(!readBack.contains("MEDIA_STATUS"))
+    }
+
+    @Test func demoAuditsItsOwnCaptureWhenRootWithTcpdump() throws {
+        let canCapture = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/tcpdump")
+        let requirePeers = ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1"
+        let directory = NSTemporaryDirectory() + "castscope-demo-capture-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CastscopeProcess.run(["demo", "--dir", directory])
+        #expect(result.exitCode == 0, "stderr: \(result.standardError)")
+        let audit = try #require(result.standardOutput.components(separatedBy: "== 4.").last)
+        guard canCapture else {
+            #expect(!requirePeers, "tcpdump (and root) are needed for the capture audit")
+            #expect(audit.contains("skipped"))
+            print("skipping the capture audit check: not root or no /usr/bin/tcpdump")
+            return
+        }
+        #expect(FileManager.default.fileExists(atPath: directory + "/demo.pcap"))
+        #expect(audit.contains("2 TCP flows"))  // the first connection and the reconnection
+        #expect(audit.contains(" 0 not,"))  // every TLS record decrypted with the key log
+        #expect(!audit.contains("user-42-secret") && !audit.contains("abc123"))
     }
 
     @Test func embeddedCodelabFilterMatchesTheShippedFile() throws {

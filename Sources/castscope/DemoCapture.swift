@@ -1,0 +1,107 @@
+import CastCLI
+import CastInspect
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo's optional capture: tcpdump on `lo` only, for the emulator's port, then the inspector's audit of it
+/// with the session's key log. Needs root and tcpdump; otherwise the demo says why it skipped.
+final class DemoCapture: @unchecked Sendable {
+    // @unchecked Sendable: used from the demo's one task only; the stderr pipe handler only appends to the Mutex.
+    /// The capture file.
+    let path: String
+    let port: UInt16
+    private let process: Process
+    private let errorText = Mutex("")
+
+    private init(path: String, port: UInt16, process: Process) {
+        self.path = path
+        self.port = port
+        self.process = process
+    }
+
+    /// Why a capture cannot be taken here, or nil when it can.
+    static var unavailableReason: String? {
+        if getuid() != 0 { return "not running as root" }
+        if tcpdumpPath == nil { return "tcpdump is not installed" }
+        return nil
+    }
+
+    private static var tcpdumpPath: String? {
+        ["/usr/bin/tcpdump", "/usr/sbin/tcpdump", "/bin/tcpdump", "/sbin/tcpdump"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts tcpdump on `lo` for TCP `port` and waits (≤ 3 s) until it listens; nil with a printed note on failure.
+    static func start(port: UInt16, directory: String, _ io: any CommandOutput) async -> DemoCapture? {
+        if let reason = unavailableReason {
+            io.print("   capture skipped: \(reason)")
+            return nil
+        }
+        guard let tool = tcpdumpPath else { return nil }
+        let path = directory + "/demo.pcap"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        // lo only, never another interface; -U writes each packet at once so SIGINT loses nothing.
+        process.arguments = ["-i", "lo", "-n", "-U", "-s", "0", "-w", path, "tcp port \(port)"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        let capture = DemoCapture(path: path, port: port, process: process)
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            capture.errorText.withLock { $0 += text }
+        }
+        do {
+            try process.run()
+        } catch {
+            io.print("   capture skipped: cannot run tcpdump (\(error.localizedDescription))")
+            return nil
+        }
+        for _ in 0..<150 where process.isRunning && !capture.stderrText.contains("listening on") {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        guard process.isRunning, capture.stderrText.contains("listening on") else {
+            if process.isRunning { process.interrupt() }
+            io.print("   capture skipped: tcpdump did not start: \(capture.stderrText.prefix(200))")
+            return nil
+        }
+        io.print("   recording loopback capture of tcp port \(port) (tcpdump -i lo) to \(path)")
+        return capture
+    }
+
+    private var stderrText: String { errorText.withLock { $0 } }
+
+    /// Stops tcpdump (SIGINT, so it finishes the file) and waits for it.
+    func stop() async {
+        guard process.isRunning else { return }
+        // Give the last segments (FIN, close_notify) time to be written.
+        try? await Task.sleep(for: .milliseconds(100))
+        process.interrupt()
+        for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Runs the inspector over the capture with the key log, as `castscope inspect --keylog KEYLOG --port PORT`.
+    func audit(keyLogPath: String, _ io: any CommandOutput) {
+        var options = InspectOptions()
+        options.castPorts.insert(port)
+        if let data = FileManager.default.contents(atPath: keyLogPath) {
+            options.keyLog.add(text: String(decoding: data, as: UTF8.self))
+        }
+        var text = ""
+        let report = InspectReport(json: false, quiet: true, only: []) { text += $0 }
+        let inspector = Inspector(options: options) { report.handle($0) }
+        let error = CaptureRun.feed(files: [path], into: inspector, lax: true)
+        report.finish(summary: inspector.finish(), inspector: inspector)
+        // Quiet: findings and totals only. The full listing shows every decrypted message as sent, secrets
+        // included (the inspector does not redact), so the demo leaves that to the command below.
+        io.print("   audit of \(path) with the key log (findings and totals):")
+        for line in text.split(separator: "\n") { io.print("   \(line)") }
+        if let error { io.print("   capture error: \(error)") }
+        io.print("   every decrypted message (unredacted): castscope inspect --keylog \(keyLogPath) --port \(port) \(path)")
+    }
+}

@@ -1,0 +1,59 @@
+import CastCLI
+import CastDiscovery
+import CastNet
+
+/// How the demo finds its in-process emulator: mDNS over `lo` when `lo` can multicast, else by address.
+///
+/// Only `lo` is ever used: the demo must not send anything to a real network, and it never changes interface flags
+/// (many root namespaces have `lo` without MULTICAST, where mDNS cannot work).
+enum DemoDiscovery {
+    /// Finds the emulator at `port` with `deviceID`, printing what it did; falls back to the address.
+    static func find(port: UInt16, deviceID: String, name: String, _ io: any CommandOutput) async -> Device {
+        let fallback = addressDevice(port: port, deviceID: deviceID, name: name)
+        guard let lo = try? NetworkInterface.named("lo"), lo.flags.contains(.multicast) else {
+            io.print("   multicast discovery skipped on this host (lo has no MULTICAST flag); "
+                + "connecting by address 127.0.0.1:\(port), like 'castscope cast --device 127.0.0.1:\(port)'")
+            return fallback
+        }
+        let responder: MDNSResponder
+        do {
+            responder = try await MDNSResponder.start(
+                instance: name, port: port,
+                txt: ["id=\(deviceID)", "fn=\(name)", "md=Chromecast", "ve=05", "ca=201221", "st=0", "rs="],
+                interfaces: [lo])
+        } catch {
+            io.print("   mDNS responder on lo failed (\(error)); connecting by address 127.0.0.1:\(port)")
+            return fallback
+        }
+        let manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: [lo])])
+        do {
+            try await manager.startDiscovery()
+        } catch {
+            io.print("   mDNS querier on lo failed (\(error)); connecting by address 127.0.0.1:\(port)")
+            await responder.stop()
+            return fallback
+        }
+        var found: Device?
+        for _ in 0..<30 where found == nil {
+            try? await Task.sleep(for: .milliseconds(100))
+            found = manager.deviceList.first { $0.deviceID == deviceID }
+        }
+        await manager.stopDiscovery()
+        await responder.stop()
+        guard let found else {
+            io.print("   mDNS on lo found nothing in 3 s; connecting by address 127.0.0.1:\(port)")
+            return fallback
+        }
+        io.print("   discovered over mDNS on lo: \"\(found.friendlyName)\" id=\(found.deviceID) "
+            + "\(found.host):\(found.servicePort)")
+        return found
+    }
+
+    /// The device as `castscope cast --device 127.0.0.1:PORT` builds it.
+    private static func addressDevice(port: UInt16, deviceID: String, name: String) -> Device {
+        let ip = IPAddress.v4(IPv4Address(127, 0, 0, 1))
+        return Device(
+            instanceName: "127.0.0.1:\(port)", instanceLabel: name, host: "127.0.0.1", port: port, addresses: [ip],
+            txt: [Array("id=\(deviceID)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0, via: .builtin)
+    }
+}
