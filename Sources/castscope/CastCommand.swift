@@ -78,6 +78,9 @@ enum CastCommand {
                     run: { invocation, io in try await run(name, invocation, io) })
     }
 
+    // Swift 6.3.1 crashes (signal 11, LLVM coroutine splitting) optimizing this async function in release builds;
+    // it only dispatches to commands, so leaving it unoptimized costs nothing measurable.
+    @_optimize(none)
     private static func run(_ name: String, _ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
         let timeout = try invocation.duration("timeout") ?? .seconds(5)
         try configureLogging(invocation)
