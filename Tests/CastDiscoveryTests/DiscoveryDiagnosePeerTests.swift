@@ -1,3 +1,4 @@
+import CastTestSupport
 import CastJSON
 import Foundation
 import Testing
@@ -111,6 +112,6 @@ extension DiscoveryDiagnosePeerTests {
 /// `ip` in the root namespace (for `ip -n NS …`).
 enum PeerProcessIP {
     static func run(_ arguments: [String]) {
-        _ = PeerProcess.run("/usr/sbin/ip", arguments, timeout: 10)
+        _ = SpawnedProcess.run("/usr/sbin/ip", arguments, timeout: 10)
     }
 }

@@ -50,10 +50,10 @@ struct DiscoveryPeers {
         }
         let directory = NSTemporaryDirectory() + "castscope-discovery-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer {
-            _ = PeerProcess.run(script, ["down", directory], timeout: 20)
+            _ = SpawnedProcess.run(script, ["down", directory], timeout: 20)
             try? FileManager.default.removeItem(atPath: directory)
         }
-        let up = PeerProcess.run(script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] }, timeout: 30)
+        let up = SpawnedProcess.run(script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] }, timeout: 30)
         guard up.status == 0, let text = try? String(contentsOfFile: directory + "/env", encoding: .utf8) else {
             Issue.record("discovery-peers up failed: \(up.errors)")
             return
@@ -68,23 +68,23 @@ struct DiscoveryPeers {
 
     /// Runs a command on a host (its namespace and D-Bus) to completion.
     @discardableResult
-    func run(_ host: String, _ arguments: [String], timeout: Double = 30) -> PeerProcess.Result {
-        PeerProcess.run(Self.script, ["run", directory, host] + arguments, timeout: timeout)
+    func run(_ host: String, _ arguments: [String], timeout: Double = 30) -> SpawnedProcess.Result {
+        SpawnedProcess.run(Self.script, ["run", directory, host] + arguments, timeout: timeout)
     }
 
     /// Runs `castscope ARGS` on host B.
-    func castscope(_ arguments: [String], on host: String = "B") -> PeerProcess.Result {
+    func castscope(_ arguments: [String], on host: String = "B") -> SpawnedProcess.Result {
         run(host, [CastscopeProcess.executablePath ?? "castscope"] + arguments)
     }
 
     /// Starts a background process on a host; `down` stops it.
     func spawn(_ host: String, _ name: String, _ arguments: [String]) {
-        _ = PeerProcess.run(Self.script, ["spawn", directory, host, name] + arguments, timeout: 10)
+        _ = SpawnedProcess.run(Self.script, ["spawn", directory, host, name] + arguments, timeout: 10)
     }
 
     /// Signals a spawned process and waits up to 5 s for it to end.
     func signal(_ name: String, _ signal: String = "TERM") {
-        _ = PeerProcess.run(Self.script, ["kill", directory, name, signal], timeout: 15)
+        _ = SpawnedProcess.run(Self.script, ["kill", directory, name, signal], timeout: 15)
     }
 
     /// What a spawned process printed so far.

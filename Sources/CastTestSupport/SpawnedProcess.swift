@@ -1,21 +1,24 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Runs helper processes with posix_spawn: Foundation's `Process` hands children a blocked signal mask, so daemons
 /// and publishers started under it would ignore SIGTERM and never send their goodbyes.
-enum PeerProcess {
+public enum SpawnedProcess {
     /// What a finished run printed and returned (status nil when it had to be killed or did not start).
-    struct Result {
-        var status: Int32?
-        var output: String
-        var errors: String
+    public struct Result: Sendable {
+        public var status: Int32?
+        public var output: String
+        public var errors: String
     }
 
-    /// Runs `path` with `arguments`, waits up to `timeout` seconds (then SIGTERM, SIGKILL 5 s later).
-    static func run(_ path: String, _ arguments: [String], timeout: Double = 60) -> Result {
+    /// Runs `path` with `arguments`, an empty signal mask and default dispositions; waits up to `timeout` seconds,
+    /// then sends SIGTERM (so the child's cleanup traps run) and SIGKILL `killGrace` seconds later.
+    public static func run(_ path: String, _ arguments: [String], timeout: Double = 60, killGrace: Double = 5)
+        -> Result
+    {
         let base = NSTemporaryDirectory() + "castdisc-\(getpid())-\(UUID().uuidString)"
         let outPath = base + ".out"
         let errPath = base + ".err"
@@ -56,7 +59,7 @@ enum PeerProcess {
             if waited > timeout, !signalled {
                 kill(pid, SIGTERM)
                 signalled = true
-            } else if waited > timeout + 5 {
+            } else if waited > timeout + killGrace {
                 kill(pid, SIGKILL)
             }
         }
