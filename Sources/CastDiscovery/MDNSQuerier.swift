@@ -175,9 +175,12 @@ public struct MDNSQuerier: Sendable {
                 case .rejectedInterfaceCap:
                     statistics.interfaces[interfaceIndex, default: .init()].droppedOverInterfaceCap += 1
                 case .rejectedNameCap: statistics.interfaces[interfaceIndex, default: .init()].droppedOverNameCap += 1
-                case .goodbye, .ignoredGoodbye:
+                case .goodbye:
                     statistics.interfaces[interfaceIndex, default: .init()].goodbyes += 1
                     if case .ptr(let instance) = value { pendingGoodbyes.insert(instance.lowercased) }
+                case .ignoredGoodbye:
+                    // A goodbye for a name never cached: counted, not remembered (a flood of them must not grow state).
+                    statistics.interfaces[interfaceIndex, default: .init()].goodbyes += 1
                 case .added, .refreshed: break
                 }
                 if record.ttl > 0 { followUps[FollowUpKey(name: record.name.lowercased, type: record.type)] = nil }

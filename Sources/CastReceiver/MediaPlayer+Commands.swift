@@ -63,7 +63,9 @@ extension MediaPlayer {
             }
             repeatMode = "REPEAT_OFF"
         }
-        guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
+        guard queue.indices.contains(startIndex), queue.count <= Self.maximumQueueLength else {
+            return .invalidRequest("INVALID_PARAMS")
+        }
         beginSession(items: queue)
         customData = request["customData"]
         activeTrackIDs = request["activeTrackIds"]
@@ -87,7 +89,9 @@ extension MediaPlayer {
         case .failure(let problem): return Self.reply(for: problem)
         }
         let startIndex = Int(clamping: request["startIndex"]?.intValue ?? 0)
-        guard queue.indices.contains(startIndex) else { return .invalidRequest("INVALID_PARAMS") }
+        guard queue.indices.contains(startIndex), queue.count <= Self.maximumQueueLength else {
+            return .invalidRequest("INVALID_PARAMS")
+        }
         beginSession(items: queue)
         repeatMode = request["repeatMode"]?.stringValue ?? "REPEAT_OFF"
         customData = request["customData"]

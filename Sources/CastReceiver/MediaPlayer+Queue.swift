@@ -2,6 +2,9 @@ import CastJSON
 import CastNet
 
 extension MediaPlayer {
+    /// Longest queue the emulator keeps: every MEDIA_STATUS carries the items and must fit one 64 KiB frame.
+    static let maximumQueueLength = 200
+
     /// Moves `offset` items through the queue; past either end wraps with REPEAT_ALL, otherwise stays put.
     mutating func jump(by offset: Int, now: MonotonicInstant) -> MediaPlayerReply {
         guard !items.isEmpty else { return .invalidPlayerState }
@@ -64,6 +67,8 @@ extension MediaPlayer {
             }
             position = index
         }
+        // Every MEDIA_STATUS carries the items, and a status must fit one 64 KiB frame.
+        guard items.count + inserted.count <= Self.maximumQueueLength else { return .invalidRequest("INVALID_PARAMS") }
         items.insert(contentsOf: inserted, at: position)
         if position <= currentIndex { currentIndex += inserted.count }
         if let jumpIndex = request["currentItemIndex"]?.intValue, inserted.indices.contains(Int(jumpIndex)) {
@@ -97,7 +102,9 @@ extension MediaPlayer {
 
     /// QUEUE_REORDER: moves `itemIds`, in that order, before `insertBefore` (or to the end).
     mutating func queueReorder(_ request: JSONValue) -> MediaPlayerReply {
-        guard let ids = request["itemIds"]?.arrayValue?.compactMap(\.intValue), !ids.isEmpty else {
+        guard let ids = request["itemIds"]?.arrayValue?.compactMap(\.intValue), !ids.isEmpty,
+            Set(ids).count == ids.count
+        else {
             return .invalidRequest("INVALID_PARAMS")
         }
         let moved = ids.compactMap { id in items.first { $0.itemID == id } }

@@ -116,7 +116,8 @@ public struct MediaController: Sendable {
 
     /// `m:ss` or `h:mm:ss`; `--:--` for nil.
     public static func clock(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite else { return "--:--" }
+        // Any Double can arrive from a receiver; beyond ~31 years it is not a position worth drawing.
+        guard let seconds, seconds.isFinite, seconds < 1e9 else { return "--:--" }
         let total = Int(max(0, seconds).rounded(.down))
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }

@@ -63,7 +63,10 @@ public struct MiniController: Sendable {
         var line = "\(title)  \(media.playerState)  \(controls.positionText)"
         if let duration = media.mediaStatus?.media?.duration, duration > 0, controls.progress,
             let position = media.approximateStreamPosition(at: now) {
-            let filled = min(barWidth, max(0, Int((position / duration * Double(barWidth)).rounded(.down))))
+            // A receiver may report any number: keep the ratio finite and within 0…1 before converting.
+            let ratio = position / duration
+            let clamped = ratio.isFinite ? min(1, max(0, ratio)) : 0
+            let filled = min(barWidth, max(0, Int((clamped * Double(barWidth)).rounded(.down))))
             line += " [" + String(repeating: "#", count: filled)
                 + String(repeating: "-", count: barWidth - filled) + "]"
         }

@@ -7,11 +7,23 @@ import Testing
     @Test func connectToClosedPortFailsWithConnectionRefused() async throws {
         let loop = try EventLoop()
         defer { loop.shutdown() }
-        // Take a free port, then stop listening on it.
-        let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { _ in }
-        let address = listener.localAddress
-        listener.close()
-        _ = try await loop.submit { 0 }
+        // A port held by a bound socket that never listens: connecting gets a RST, and, unlike a port released
+        // after use, no test running in parallel can start listening on it meanwhile.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(holder >= 0)
+        defer { close(holder) }
+        var bound = sockaddr_in()
+        bound.sin_family = sa_family_t(AF_INET)
+        bound.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bindResult = withUnsafePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) }
+        }
+        try #require(bindResult == 0)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) }
+        }
+        let address = SocketAddress(.loopback, port: UInt16(bigEndian: bound.sin_port))
         await #expect(throws: IOError(errno: ECONNREFUSED, call: "connect")) {
             _ = try await TCPConnection.connect(to: address, on: loop)
         }

@@ -193,3 +193,36 @@ import Testing
         #expect(player.hasActiveSession)
     }
 }
+
+/// Regressions from review: a hostile sender must not grow the queue past what one MEDIA_STATUS frame can carry.
+@Suite struct MediaPlayerQueueLimitTests {
+    let start = MonotonicInstant(nanoseconds: 5_000_000_000)
+
+    private func isInvalidRequest(_ reply: MediaPlayerReply) -> Bool {
+        if case .error(let type, _) = reply { return type == "INVALID_REQUEST" }
+        return false
+    }
+
+    @Test func reorderWithRepeatedIdsIsRejectedAndDoesNotDuplicateItems() {
+        var player = MediaPlayer()
+        _ = player.handle(["type": "LOAD", "media": ["contentId": "http://127.0.0.1/a"]], now: start)
+        _ = player.handle(
+            ["type": "QUEUE_INSERT", "items": [["media": ["contentId": "http://127.0.0.1/b"]]]], now: start)
+        let before = player.peekStatus(at: start).first?["items"]?.arrayValue?.count
+        let reply = player.handle(["type": "QUEUE_REORDER", "itemIds": [2, 2, 2, 2]], now: start)
+        #expect(isInvalidRequest(reply))
+        #expect(player.peekStatus(at: start).first?["items"]?.arrayValue?.count == before)
+    }
+
+    @Test func insertBeyondTheQueueLimitIsRejected() {
+        var player = MediaPlayer()
+        _ = player.handle(["type": "LOAD", "media": ["contentId": "http://127.0.0.1/a"]], now: start)
+        let item: JSONValue = ["media": ["contentId": "http://127.0.0.1/x"]]
+        var rejected = false
+        for _ in 0..<300 where !rejected {
+            rejected = isInvalidRequest(player.handle(["type": "QUEUE_INSERT", "items": [item]], now: start))
+        }
+        #expect(rejected)
+        #expect((player.peekStatus(at: start).first?["items"]?.arrayValue?.count ?? 0) <= 200)
+    }
+}

@@ -97,3 +97,12 @@ import Testing
         #expect(controller.skip(by: 1000, at: Self.zero) == .seek(to: 600))
     }
 }
+
+@Suite struct MediaControllerHostileValueTests {
+    @Test func hugeOrNonFiniteTimesDrawAsUnknownInsteadOfTrapping() {
+        #expect(MediaController.clock(1e300) == "--:--")
+        #expect(MediaController.clock(.infinity) == "--:--")
+        #expect(MediaController.clock(.nan) == "--:--")
+        #expect(MediaController.clock(61) == "1:01")
+    }
+}
