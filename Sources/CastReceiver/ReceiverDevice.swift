@@ -153,6 +153,9 @@ public struct ReceiverDevice: Sendable {
         return handleApp(text: text, json: json, message: message, connection: connection, now: now)
     }
 
+    /// Virtual connections one sender connection may open.
+    static let maximumVirtualConnectionsPerSender = 64
+
     private mutating func handleConnection(_ json: JSONValue, message: CastMessage, connection: SenderConnectionID)
         -> [ReceiverAction]
     {
@@ -160,6 +163,13 @@ public struct ReceiverDevice: Sendable {
         switch json["type"]?.stringValue {
         case "CONNECT":
             guard link.endpointID == CastEndpointID.platformReceiver || link.endpointID == app.sessionID else {
+                return [.send(connection, Self.closeMessage(from: link.endpointID, to: link.senderID))]
+            }
+            // One TLS connection may carry several senders, but not without bound: each link costs memory and a
+            // message on every broadcast. Refuse new ones past the cap with CLOSE.
+            let existing = connections[connection] ?? []
+            guard existing.contains(link) || existing.count < Self.maximumVirtualConnectionsPerSender else {
+                log.error("too many virtual connections on one connection; refusing \(link.senderID)")
                 return [.send(connection, Self.closeMessage(from: link.endpointID, to: link.senderID))]
             }
             connections[connection]?.insert(link)

@@ -210,3 +210,19 @@ import Testing
         #expect(closes.count == 2)
     }
 }
+
+@Suite struct ReceiverDeviceLimitTests {
+    @Test func virtualConnectionsPastTheCapAreRefusedWithClose() {
+        var sender = ReceiverTestSender()
+        let connection = sender.open(1)
+        for index in 0..<64 {
+            #expect(sender.send(connection, .connection, ["type": "CONNECT"], from: "sender-\(index)").isEmpty)
+        }
+        let refused = sender.send(connection, .connection, ["type": "CONNECT"], from: "sender-extra")
+        #expect(refused.count == 1)
+        #expect(refused.first?.1 == "sender-extra")
+        #expect(refused.first?.2["type"] == "CLOSE")
+        // Connecting again with an id that already has a link is not a new link.
+        #expect(sender.send(connection, .connection, ["type": "CONNECT"], from: "sender-3").isEmpty)
+    }
+}
