@@ -218,11 +218,14 @@ struct CastSessionTracker: Sendable {
         }
     }
 
+    /// `b - a` in seconds; done in Double because capture timestamps are untrusted and may be anywhere in Int64.
     static func seconds(from a: LogTimestamp, to b: LogTimestamp) -> Double {
-        Double(b.seconds - a.seconds) + Double(b.microseconds - a.microseconds) / 1_000_000
+        (Double(b.seconds) - Double(a.seconds)) + Double(b.microseconds - a.microseconds) / 1_000_000
     }
 
     static func format(_ seconds: Double) -> String {
+        // Spans from forged timestamps can be astronomically large: print them without an Int conversion.
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return seconds.isFinite ? "\(seconds.rounded())" : "?" }
         let millis = Int((seconds * 1000).rounded())
         let fraction = abs(millis % 1000)
         return "\(millis / 1000).\(fraction < 10 ? "00" : fraction < 100 ? "0" : "")\(fraction)"

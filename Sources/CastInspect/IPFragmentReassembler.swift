@@ -4,6 +4,9 @@
 /// all present. Overlapping fragments keep the first copy. Incomplete datagrams are evicted oldest first when the
 /// bounds are reached.
 public struct IPFragmentReassembler: Sendable {
+    /// Pieces one datagram may arrive in before it is given up as hostile.
+    static let maximumPiecesPerDatagram = 256
+
     /// Identifies one datagram: addresses, identification and upper protocol.
     public struct Key: Sendable, Hashable {
         /// Source address bytes.
@@ -60,7 +63,16 @@ public struct IPFragmentReassembler: Sendable {
         counter += 1
         var entry = pending[key] ?? Pending(order: counter)
         if !moreFragments { entry.totalLength = end }
-        if !payload.isEmpty {
+        // Repeats and overlaps cannot add bytes (first arrival wins), and a datagram in more than 256 pieces is not a
+        // real sender's: both would otherwise make every arrival re-sort and re-copy the whole list.
+        if entry.pieces.count >= Self.maximumPiecesPerDatagram {
+            heldBytes -= entry.bytes
+            pending[key] = nil
+            dropped += 1
+            return nil
+        }
+        let alreadyCovered = entry.pieces.contains { $0.offset <= offset && $0.offset + $0.bytes.count >= end }
+        if !payload.isEmpty, !alreadyCovered {
             entry.pieces.append((offset, Array(payload)))
             entry.bytes += payload.count
             heldBytes += payload.count

@@ -92,7 +92,8 @@ struct TLSConnectionDecoder: Sendable {
     mutating func gap(direction: FlowDirection, size: Int) {
         sides[direction]?.queue.removeAll()
         sides[direction]?.resynchronising = true
-        sides[direction]?.guessWindow = min(8192, max(0, size) / 22 + 2)
+        // Each guess is a full AEAD open; a forged gap must not buy thousands of them per record.
+        sides[direction]?.guessWindow = min(64, max(0, size) / 22 + 2)
         sides[direction]?.guessAttempts = 3
         sides[direction]?.failed = false
     }
