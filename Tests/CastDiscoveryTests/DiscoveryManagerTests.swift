@@ -1,3 +1,4 @@
+import Foundation
 import CastNet
 import CastWire
 import Dispatch
@@ -112,7 +113,13 @@ private final class RecordingListener: DiscoveryManagerListener, @unchecked Send
         let backend = FakeBackend()
         let manager = DiscoveryManager(backends: [backend])
         try await manager.startDiscovery()
-        Task { backend.send(.found(device("Later"))) }
+        // A plain thread, not a Task: on a 2-core machine the cooperative pool can be busy with other suites'
+        // blocking work, and the event must arrive while findDevice is waiting, whatever the pool is doing.
+        let later = device("Later")
+        Thread.detachNewThread {
+            usleep(20_000)
+            backend.send(.found(later))
+        }
         let found = await manager.findDevice(withUniqueID: "cast:Later", timeout: .seconds(30))
         #expect(found?.friendlyName == "Later")
         #expect(await manager.findDevice(withUniqueID: "cast:Never", timeout: .zero) == nil)
