@@ -1,15 +1,16 @@
 /// Which devices discovery keeps (GCKDiscoveryCriteria).
 ///
-/// The SDK keeps a device only when GET_APP_AVAILABILITY says one of the application ids is available on it. That
-/// needs a Cast channel to each device, which this module does not have yet: the ids are recorded and reported,
-/// but `isAppAvailabilityFilterApplied` is false and every device is kept.
+/// With application ids, the SDK keeps a device only when GET_APP_AVAILABILITY says one of them is
+/// `APP_AVAILABLE` on it. Asking needs a Cast channel to the device, which this module does not have: a
+/// `DiscoveryManager` applies the filter through the `DeviceAvailabilityChecker` it is given (CastSender's
+/// `CastAppAvailabilityChecker`); without one it keeps every device and says so in the log.
 public struct DiscoveryCriteria: Sendable, Hashable {
-    /// Application ids a device must support.
+    /// Application ids a device must support (any one of them).
     public var applicationIDs: [String]
 
     /// Criteria for the given application ids (none: every Cast device).
     public init(applicationIDs: [String] = []) { self.applicationIDs = applicationIDs }
 
-    /// False: the app-availability check is not implemented yet (see the type's documentation).
-    public var isAppAvailabilityFilterApplied: Bool { false }
+    /// True when devices must be asked GET_APP_AVAILABILITY before they are listed.
+    public var requiresAppAvailability: Bool { !applicationIDs.isEmpty }
 }

@@ -19,12 +19,16 @@ public enum DiscoveryDiagnosis {
         public var useBuiltin: Bool
         /// Application ids from `--app`.
         public var applicationIDs: [String]
+        /// Asks every device found GET_APP_AVAILABILITY for `applicationIDs` (nil: the app filter is not checked).
+        public var availabilityChecker: (any DeviceAvailabilityChecker)?
 
         /// Creates options.
         public init(
             interfaces: [NetworkInterface], explicitInterfaces: Bool, duration: Duration, useAvahi: Bool = true,
-            useBuiltin: Bool = true, applicationIDs: [String] = []
+            useBuiltin: Bool = true, applicationIDs: [String] = [],
+            availabilityChecker: (any DeviceAvailabilityChecker)? = nil
         ) {
+            self.availabilityChecker = availabilityChecker
             self.interfaces = interfaces
             self.explicitInterfaces = explicitInterfaces
             self.duration = duration
@@ -101,13 +105,7 @@ public enum DiscoveryDiagnosis {
         let sorted = devices.values.sorted { DiscoveryManager.orders($0, before: $1) }
         if !options.applicationIDs.isEmpty {
             checks.append(
-                DiagnosticCheck(
-                    id: "app-filter", status: .ok,
-                    summary:
-                        "--app \(options.applicationIDs.joined(separator: ",")): not applied yet, no device was filtered out",
-                    evidence: [
-                        "\(sorted.count) device(s) would be asked GET_APP_AVAILABILITY once the Cast channel exists"
-                    ]))
+                await appFilter(sorted, appIDs: options.applicationIDs, checker: options.availabilityChecker))
         }
         return DiscoveryDiagnosisReport(checks: checks, devices: sorted)
     }

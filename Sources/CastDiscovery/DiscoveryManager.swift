@@ -8,6 +8,9 @@ import Synchronization
 /// Backends deliver events from their own threads; the manager applies them on its serial callback queue, so the
 /// list and the listener callbacks always agree. Devices are keyed by instance name; two backends finding the same
 /// instance give one entry (the later report wins).
+///
+/// With application ids in `criteria` and an `availabilityChecker`, a device enters the list only after
+/// GET_APP_AVAILABILITY says one of the ids is available on it (see `DiscoveryManager+AppAvailability.swift`).
 public final class DiscoveryManager: @unchecked Sendable {
     /// GCKDiscoveryState.
     public enum State: Int, Sendable {
@@ -17,28 +20,43 @@ public final class DiscoveryManager: @unchecked Sendable {
         case running = 1
     }
 
-    /// Which devices to keep (the app-availability part is not applied yet; see `DiscoveryCriteria`).
+    /// Which devices to keep.
     public let criteria: DiscoveryCriteria
+    /// Asks devices GET_APP_AVAILABILITY when `criteria` has application ids; nil keeps every device.
+    public let availabilityChecker: (any DeviceAvailabilityChecker)?
     /// The serial queue listener callbacks arrive on.
     public let callbackQueue = DispatchQueue(label: "castscope.DiscoveryManager")
     private let backends: [any DiscoveryBackend]
     // Touched on callbackQueue only.
-    private var devices: [Device] = []
+    var devices: [Device] = []
     private var listeners: [any DiscoveryManagerListener] = []
+    /// The app-availability filter's bookkeeping per lower-cased instance name (callbackQueue only).
+    var availability: [String: AvailabilityEntry] = [:]
+    /// Running checks by check number, so `stopDiscovery` can cancel them (callbackQueue only).
+    var checkTasks: [Int: Task<Void, Never>] = [:]
+    /// The last check number handed out (callbackQueue only); numbers are never reused.
+    var lastCheckNumber = 0
     private let stateBox = Mutex(State.stopped)
     private let snapshotBox = Mutex<[Device]>([])
+    /// Filtered devices and the number of checks in flight, readable from any thread.
+    let filterSnapshot = Mutex(FilterSnapshot())
     /// Whether the backends should scan passively; takes effect at the next `startDiscovery` (backends read it when
     /// they are built, so callers pass it to them too).
     public let passiveScan: Bool
 
-    /// A manager over `backends`.
+    /// A manager over `backends`; `availabilityChecker` applies the app-availability part of `criteria`.
     public init(
-        backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false
+        backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false,
+        availabilityChecker: (any DeviceAvailabilityChecker)? = nil
     ) {
         self.backends = backends
         self.criteria = criteria
         self.passiveScan = passiveScan
+        self.availabilityChecker = availabilityChecker
     }
+
+    /// True when devices are listed only after GET_APP_AVAILABILITY said yes (app ids and a checker are set).
+    public var isAppAvailabilityFilterApplied: Bool { criteria.requiresAppAvailability && availabilityChecker != nil }
 
     /// GCKDiscoveryState.
     public var discoveryState: State { stateBox.withLock { $0 } }
@@ -86,10 +104,16 @@ public final class DiscoveryManager: @unchecked Sendable {
                 return state == .stopped
             })
         else { return }
-        if !criteria.applicationIDs.isEmpty {
-            DiscoveryLog.manager.info(
-                "app ids \(criteria.applicationIDs.joined(separator: ",")) recorded; the app-availability filter is not applied yet"
-            )
+        if criteria.requiresAppAvailability {
+            if availabilityChecker == nil {
+                DiscoveryLog.manager.warning(
+                    "app ids \(criteria.applicationIDs.joined(separator: ",")) given without an availability checker; every device is kept",
+                    ["cast.app_id": .string(criteria.applicationIDs.joined(separator: ","))])
+            } else {
+                DiscoveryLog.manager.info(
+                    "keeping only devices where GET_APP_AVAILABILITY reports \(criteria.applicationIDs.joined(separator: " or ")) available",
+                    ["cast.app_id": .string(criteria.applicationIDs.joined(separator: ","))])
+            }
         }
         var firstError: (any Error)?
         var started = 0
@@ -123,6 +147,7 @@ public final class DiscoveryManager: @unchecked Sendable {
             })
         else { return }
         for backend in backends { await backend.stop() }
+        callbackQueue.async { self.cancelAvailabilityChecks() }
         DiscoveryLog.manager.info("stopped discovery")
     }
 
@@ -131,33 +156,48 @@ public final class DiscoveryManager: @unchecked Sendable {
         guard discoveryState == .running else { return }
         switch event {
         case .found(let device):
-            let oldIndex = devices.firstIndex { $0.instanceName.lowercased() == device.instanceName.lowercased() }
-            if let oldIndex, devices[oldIndex] == device { return }
-            notify { $0.willUpdateDeviceList() }
-            if let oldIndex { devices.remove(at: oldIndex) }
-            let index = devices.firstIndex { DiscoveryManager.orders(device, before: $0) } ?? devices.count
-            devices.insert(device, at: index)
-            publish()
-            if let oldIndex {
-                DiscoveryLog.manager.debug("updated \(device.friendlyName) at \(index)")
-                notify { $0.didUpdate(device, at: oldIndex, andMoveTo: index) }
+            if isAppAvailabilityFilterApplied {
+                checkAvailability(of: device)
             } else {
-                DiscoveryLog.manager.info(
-                    "found \(device.friendlyName) (\(device.modelName ?? "?")) at \(device.networkAddress?.description ?? "?"):\(device.servicePort) via \(device.via.rawValue)"
-                )
-                notify { $0.didInsert(device, at: index) }
+                upsert(device)
             }
-            notify { $0.didUpdateDeviceList() }
         case .lost(let instanceName, let reason):
-            guard let index = devices.firstIndex(where: { $0.instanceName.lowercased() == instanceName.lowercased() })
-            else { return }
-            notify { $0.willUpdateDeviceList() }
-            let device = devices.remove(at: index)
-            publish()
-            DiscoveryLog.manager.info("lost \(device.friendlyName) (\(reason.rawValue))")
-            notify { $0.didRemove(device, at: index) }
-            notify { $0.didUpdateDeviceList() }
+            if isAppAvailabilityFilterApplied { forgetAvailability(of: instanceName) }
+            remove(instanceName: instanceName, because: reason.rawValue)
         }
+    }
+
+    /// Inserts `device` or updates its entry (moving it when its name changed), with the listener callbacks.
+    func upsert(_ device: Device) {
+        let oldIndex = devices.firstIndex { $0.instanceName.lowercased() == device.instanceName.lowercased() }
+        if let oldIndex, devices[oldIndex] == device { return }
+        notify { $0.willUpdateDeviceList() }
+        if let oldIndex { devices.remove(at: oldIndex) }
+        let index = devices.firstIndex { DiscoveryManager.orders(device, before: $0) } ?? devices.count
+        devices.insert(device, at: index)
+        publish()
+        if let oldIndex {
+            DiscoveryLog.manager.debug("updated \(device.friendlyName) at \(index)")
+            notify { $0.didUpdate(device, at: oldIndex, andMoveTo: index) }
+        } else {
+            DiscoveryLog.manager.info(
+                "found \(device.friendlyName) (\(device.modelName ?? "?")) at \(device.networkAddress?.description ?? "?"):\(device.servicePort) via \(device.via.rawValue)"
+            )
+            notify { $0.didInsert(device, at: index) }
+        }
+        notify { $0.didUpdateDeviceList() }
+    }
+
+    /// Removes the device with this instance name, if listed, with the listener callbacks.
+    func remove(instanceName: String, because reason: String, verb: String = "lost") {
+        guard let index = devices.firstIndex(where: { $0.instanceName.lowercased() == instanceName.lowercased() })
+        else { return }
+        notify { $0.willUpdateDeviceList() }
+        let device = devices.remove(at: index)
+        publish()
+        DiscoveryLog.manager.info("\(verb) \(device.friendlyName) (\(reason))", ["cast.device": .string(device.deviceID)])
+        notify { $0.didRemove(device, at: index) }
+        notify { $0.didUpdateDeviceList() }
     }
 
     private func notify(_ body: (any DiscoveryManagerListener) -> Void) {

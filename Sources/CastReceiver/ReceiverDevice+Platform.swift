@@ -116,14 +116,21 @@ extension ReceiverDevice {
                 receiverStatusPayload, namespace: .receiver,
                 from: CastEndpointID.platformReceiver, requester: requester)
         case "GET_APP_AVAILABILITY":
-            let asked =
-                json["appId"]?.arrayValue?.compactMap(\.stringValue) ?? json["appId"]?.stringValue.map { [$0] }
-                ?? []
+            // `appId` is an array (Chromium, the SDK) or one string (some senders). The reply must fit one frame:
+            // at most 64 ids of at most 64 bytes each, else INVALID_PARAMS.
+            let values = json["appId"]?.arrayValue ?? json["appId"].map { [$0] } ?? []
+            let asked = values.compactMap(\.stringValue)
+            guard !asked.isEmpty, asked.count == values.count, asked.count <= Self.maxAvailabilityQueries,
+                asked.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 })
+            else { return error("INVALID_REQUEST", "INVALID_PARAMS") }
             var availability = JSONObject()
-            for appID in asked {
+            for appID in asked where availability[appID] == nil {
                 let known = configuration.apps.contains { $0.appID == appID }
                 availability[appID] = .string(known ? "APP_AVAILABLE" : "APP_UNAVAILABLE")
             }
+            log.debug(
+                "GET_APP_AVAILABILITY \(asked.joined(separator: ",")): \(availability.map { "\($0.key)=\($0.value.stringValue ?? "")" }.joined(separator: ","))",
+                ["cast.request_id": .int(requestID)])
             let reply: JSONObject = [
                 "type": "GET_APP_AVAILABILITY", "responseType": "GET_APP_AVAILABILITY",
                 "availability": .object(availability),
@@ -139,6 +146,9 @@ extension ReceiverDevice {
             return error("INVALID_REQUEST", "INVALID_COMMAND")
         }
     }
+
+    /// The most app ids one GET_APP_AVAILABILITY may ask about (the SDK and Chromium ask one at a time).
+    static let maxAvailabilityQueries = 64
 
     /// Replaces the running app with `definition`: the old app's virtual connections get CLOSE.
     mutating func launch(_ definition: ReceiverAppDefinition) -> [ReceiverAction] {

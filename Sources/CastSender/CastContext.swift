@@ -17,20 +17,30 @@ public actor CastContext {
     public nonisolated let sessionManager: SessionManager
     /// `discoveryManager`, when the program discovers devices (it runs on its own queue, see CastDiscovery).
     public nonisolated let discoveryManager: DiscoveryManager?
+    /// Asks devices GET_APP_AVAILABILITY for `options.discoveryCriteria`; nil when the criteria name no app.
+    public nonisolated let appAvailabilityChecker: CastAppAvailabilityChecker?
 
     /// The loop is the actor's executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.asUnownedSerialExecutor() }
 
     /// A context on `eventLoop` with `clock` (the loop's system clock by default); `transportFactory` replaces TCP.
+    /// Without a `discoveryManager`, one is made over `discoveryBackends` (when given) with the options' criteria,
+    /// its app-availability filter applied through `appAvailabilityChecker` when the criteria name apps.
     public init(options: CastOptions, eventLoop: EventLoop, clock: (any Clock)? = nil,
-                discoveryManager: DiscoveryManager? = nil,
+                discoveryManager: DiscoveryManager? = nil, discoveryBackends: [any DiscoveryBackend] = [],
                 transportFactory: CastSession.TransportFactory? = nil) throws(TLSError) {
         var tlsConfiguration = TLSConfiguration.client()
         tlsConfiguration.keyLog = options.keyLog
         let tls = try TLSContext(configuration: tlsConfiguration)
         self.eventLoop = eventLoop
         self.options = options
-        self.discoveryManager = discoveryManager
+        let checker = options.discoveryCriteria.requiresAppAvailability
+            ? try CastAppAvailabilityChecker(options: options, eventLoop: eventLoop, clock: clock,
+                                             transportFactory: transportFactory)
+            : nil
+        appAvailabilityChecker = checker
+        self.discoveryManager = discoveryManager ?? (discoveryBackends.isEmpty ? nil : DiscoveryManager(
+            backends: discoveryBackends, criteria: options.discoveryCriteria, availabilityChecker: checker))
         sessionManager = SessionManager(options: options, eventLoop: eventLoop,
                                         clock: clock ?? SystemClock(eventLoop: eventLoop), tls: tls,
                                         transportFactory: transportFactory)

@@ -2,7 +2,10 @@ import CastCLI
 import CastDiscovery
 import CastJSON
 import CastNet
+import CastSender
+import CastTLS
 import CastWire
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -27,8 +30,9 @@ enum DiscoverCommand {
                 stderr. The built-in querier uses every interface that is up, multicast-capable and not loopback, \
                 or only the --interface ones (loopback included when named). --json prints one array of devices; \
                 with --watch, one JSON object per line for each change. --diagnose checks the host and the \
-                answers and ends with a verdict. --app records application ids; the app-availability filter is \
-                not applied yet.
+                answers and ends with a verdict. --app keeps only devices whose GET_APP_AVAILABILITY answer says \
+                APP_AVAILABLE for one of the ids (each device is asked over TLS, after device authentication \
+                unless --insecure-skip-auth); with --diagnose it lists the devices --app filters out and why.
                 """,
             options: [
                 .option("timeout", value: "duration", help: "How long to browse.", default: "3s"),
@@ -39,8 +43,10 @@ enum DiscoverCommand {
                     "interface", short: "i", value: "name", help: "Interface to use (repeatable).",
                     repeatable: true),
                 .option(
-                    "app", value: "appid", help: "Application id devices must support (recorded only).",
+                    "app", value: "appid", help: "Keep devices where this receiver app is available (repeatable).",
                     repeatable: true),
+                .option("trust-root", value: "pem", help: "Cast root certificates for device authentication (--app)."),
+                .flag("insecure-skip-auth", help: "Skip device authentication when asking devices (--app)."),
                 .flag("json", help: "Print JSON instead of a table."),
                 .flag("watch", help: "Stream additions, updates and removals until interrupted."),
                 .flag("diagnose", help: "Check why devices are not found and print a verdict."),
@@ -66,10 +72,15 @@ enum DiscoverCommand {
             if via == .avahi { return try await advertiseWithAvahi(instance, invocation, io) }
             return try await advertise(instance, invocation, interfaces: interfaces, io)
         }
+        let appIDs = invocation.options("app")
+        let checkerLoop = appIDs.isEmpty ? nil : try EventLoop(name: "castscope-discover-apps")
+        defer { checkerLoop?.shutdown() }
+        let checker = try checkerLoop.map { loop in try availabilityChecker(appIDs, invocation, loop: loop, io) }
         if invocation.flag("diagnose") {
             let options = DiscoveryDiagnosis.Options(
                 interfaces: interfaces, explicitInterfaces: !names.isEmpty, duration: timeout,
-                useAvahi: via != .builtin, useBuiltin: via != .avahi, applicationIDs: invocation.options("app"))
+                useAvahi: via != .builtin, useBuiltin: via != .avahi, applicationIDs: appIDs,
+                availabilityChecker: checker)
             let report = await DiscoveryDiagnosis.run(options)
             io.print(invocation.flag("json") ? report.jsonValue.serialized() : report.text)
             return report.verdict.status == .fail ? 1 : 0
@@ -96,7 +107,7 @@ enum DiscoverCommand {
             io.printError("discover: built-in mDNS on \(interfaces.map(\.name).joined(separator: ", "))")
         }
         let manager = DiscoveryManager(
-            backends: [backend], criteria: DiscoveryCriteria(applicationIDs: invocation.options("app")))
+            backends: [backend], criteria: DiscoveryCriteria(applicationIDs: appIDs), availabilityChecker: checker)
         let json = invocation.flag("json")
         if invocation.flag("watch") {
             let printer = WatchPrinter(io: io, json: json)
@@ -110,16 +121,43 @@ enum DiscoverCommand {
         }
         try await manager.startDiscovery()
         try? await Task.sleep(for: timeout)
+        if let checker {
+            // Devices found near the end are still being asked; their answers decide whether they are listed.
+            _ = await manager.waitForAvailabilityChecks(timeout: checker.timeout + .seconds(1))
+        }
         await manager.stopDiscovery()
         let devices = manager.deviceList
         if json {
             io.print(JSONValue.array(devices.map(\.jsonValue)).serialized())
         } else {
             for line in table(devices) { io.print(line) }
+        }
+        let filtered = manager.filteredOutDevices
+        for entry in filtered {
             io.printError(
-                "discover: \(devices.count) device\(devices.count == 1 ? "" : "s") via \(backend.kind.rawValue)")
+                "discover: filtered out by --app: \(entry.device.friendlyName) (\(address(entry.device))) \(entry.result)")
+        }
+        if !json {
+            io.printError(
+                "discover: \(devices.count) device\(devices.count == 1 ? "" : "s") via \(backend.kind.rawValue)"
+                    + (checker == nil ? "" : ", \(filtered.count) filtered out by --app"))
         }
         return 0
+    }
+
+    /// The GET_APP_AVAILABILITY checker for `--app`: device authentication as `castscope cast` does it.
+    static func availabilityChecker(
+        _ appIDs: [String], _ invocation: Invocation, loop: EventLoop, _ io: any CommandOutput
+    ) throws -> CastAppAvailabilityChecker {
+        var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: appIDs))
+        options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
+        options.trustStore = try invocation.option("trust-root").map { path in
+            try CastTrustStore(pem: try String(contentsOfFile: path, encoding: .utf8))
+        }
+        if !options.deviceAuthentication {
+            io.printError("discover: device authentication is off (--insecure-skip-auth): devices are not verified")
+        }
+        return try CastAppAvailabilityChecker(options: options, eventLoop: loop)
     }
 
     /// `--advertise`: run the responder until SIGINT/SIGTERM, then send goodbyes.

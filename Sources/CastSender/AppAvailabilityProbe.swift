@@ -1,0 +1,205 @@
+import CastChannel
+import CastDiscovery
+import CastJSON
+import CastLog
+import CastNet
+import CastTLS
+import CastWire
+
+/// One GET_APP_AVAILABILITY check of `CastAppAvailabilityChecker`: connect, TLS, device authentication, CONNECT,
+/// the request, the answer, CLOSE. Confined to the checker's event loop; `completion` runs exactly once.
+final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
+    // @unchecked Sendable: confined to the loop; Sendable so clock timers and loop tasks can call back.
+
+    /// Receives the result, once.
+    var completion: ((AppAvailabilityResult) -> Void)?
+    private let device: Device
+    private let appIDs: [String]
+    private let options: CastOptions
+    private let tls: TLSContext
+    private let clock: any Clock
+    private let timeout: Duration
+    private let eventLoop: EventLoop
+    private let transportFactory: CastSession.TransportFactory
+    private var socket: CastSocket?
+    private var deviceAuth: DeviceAuthHandler?
+    private var timer: (any Cancellable)?
+    private var connected = false
+    private var finished = false
+    /// The only request on this channel.
+    private let requestID: Int64 = 1
+
+    init(
+        device: Device, appIDs: [String], options: CastOptions, tls: TLSContext, clock: any Clock, timeout: Duration,
+        eventLoop: EventLoop, transportFactory: @escaping CastSession.TransportFactory
+    ) {
+        self.device = device
+        self.appIDs = appIDs
+        self.options = options
+        self.tls = tls
+        self.clock = clock
+        self.timeout = timeout
+        self.eventLoop = eventLoop
+        self.transportFactory = transportFactory
+    }
+
+    private var peer: String {
+        guard let address = device.networkAddress else { return "-:\(device.servicePort)" }
+        return address.isIPv4 ? "\(address):\(device.servicePort)" : "[\(address)]:\(device.servicePort)"
+    }
+
+    private var metadata: LogMetadata {
+        [
+            "cast.device": .string(device.deviceID), "net.peer": .string(peer),
+            "cast.ns": .string(CastNamespace.receiver.rawValue), "cast.request_id": .int(requestID),
+        ]
+    }
+
+    /// Starts the timeout and the connection.
+    func start() {
+        timer = clock.schedule(after: timeout) { [self] in
+            eventLoop.runOnLoop { self.finish(.unreachable(reason: "no answer within \(self.timeout)")) }
+        }
+        SenderLog.receiverControlChannel.debug(
+            "checking \(appIDs.joined(separator: ",")) on \(device.friendlyName) at \(peer)", metadata)
+        transportFactory(device, eventLoop) { [self] result in
+            switch result {
+            case .success(let transport):
+                guard !finished else {
+                    transport.close()
+                    return
+                }
+                do throws(TLSError) {
+                    let socket = try CastSocket(transport: transport, security: .tls(tls))
+                    self.socket = socket
+                    socket.delegate = self
+                    socket.start()
+                } catch {
+                    transport.close()
+                    finish(.unreachable(reason: "TLS: \(error)"))
+                }
+            case .failure(let error):
+                finish(.unreachable(reason: error.message.isEmpty ? error.description : error.message))
+            }
+        }
+    }
+
+    /// Gives up at once.
+    func cancel() { finish(.unreachable(reason: "cancelled")) }
+
+    func castSocketDidOpen(_ socket: CastSocket) {
+        guard options.deviceAuthentication else {
+            send(on: socket)
+            return
+        }
+        guard let trustStore = options.trustStore else {
+            finish(.unreachable(reason: "device authentication: no Cast trust store configured (--trust-root), "
+                                + "or turn it off with --insecure-skip-auth"))
+            return
+        }
+        let handler = DeviceAuthHandler(verifier: DeviceAuthVerifier(trustStore: trustStore), clock: clock,
+                                        timeout: timeout)
+        deviceAuth = handler
+        handler.authenticate(socket) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: send(on: socket)
+            case .failure(let error): finish(.unreachable(reason: "device authentication failed: \(error)"))
+            }
+        }
+    }
+
+    func castSocket(_ socket: CastSocket, didReceive message: CastMessage) {
+        switch CastNamespace(rawValue: message.namespace) {
+        case .deviceAuth:
+            deviceAuth?.handle(message, from: socket)
+        case .heartbeat:
+            // A device may PING while we wait; answering keeps it from closing on us.
+            if message.payloadUTF8?.contains("\"PING\"") == true {
+                try? socket.send(CastMessage(sourceID: message.destinationID, destinationID: message.sourceID,
+                                             namespace: message.namespace, json: #"{"type":"PONG"}"#))
+            }
+        case .connection:
+            guard message.sourceID == CastEndpointID.platformReceiver,
+                message.payloadUTF8.flatMap({ try? ConnectionMessage(jsonText: $0) })?.type == .close
+            else { return }
+            connected = false
+            finish(.unreachable(reason: "receiver-0 closed the virtual connection before answering"))
+        case .receiver:
+            guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text),
+                json["requestId"]?.intValue == requestID
+            else { return }
+            SenderLog.receiverControlChannel.verbose("received \(text)", metadata)
+            finish(result(of: json))
+        default:
+            return
+        }
+    }
+
+    func castSocket(_ socket: CastSocket, didCloseWith reason: CastCloseReason) {
+        connected = false
+        finish(.unreachable(reason: "channel closed: \(reason)"))
+    }
+
+    /// CONNECT to receiver-0, then GET_APP_AVAILABILITY for every id at once.
+    private func send(on socket: CastSocket) {
+        guard !finished else { return }
+        var request = ReceiverRequest(type: .getAppAvailability, requestID: requestID)
+        request.appIDs = appIDs
+        let text = request.jsonText
+        do throws(CastSocketError) {
+            try socket.send(ConnectionHandler.connectMessage(from: options.senderID,
+                                                             to: CastEndpointID.platformReceiver))
+            connected = true
+            SenderLog.receiverControlChannel.verbose("send \(text)", metadata)
+            try socket.send(CastMessage(sourceID: options.senderID, destinationID: CastEndpointID.platformReceiver,
+                                        namespace: CastNamespace.receiver.rawValue, json: text))
+        } catch {
+            finish(.unreachable(reason: "send failed: \(error)"))
+        }
+    }
+
+    /// The reply to our request: the availability map, or the error the device sent instead.
+    private func result(of json: JSONValue) -> AppAvailabilityResult {
+        guard json["availability"] != nil else {
+            let type = json["type"]?.stringValue ?? json["responseType"]?.stringValue ?? "a reply"
+            let reason = json["reason"]?.stringValue.map { " (\($0))" } ?? ""
+            return .unreachable(reason: "the device answered \(type)\(reason) instead of the availability")
+        }
+        let response: AppAvailabilityResponse
+        do throws(CastPayloadError) {
+            response = try AppAvailabilityResponse(json: json)
+        } catch {
+            return .unreachable(reason: "unreadable GET_APP_AVAILABILITY reply: \(error)")
+        }
+        let answer = appIDs.map { appID in
+            "\(appID)=\(response.availability.first { $0.appID == appID }?.value ?? "not in the reply")"
+        }.joined(separator: ", ")
+        return appIDs.contains(where: response.isAvailable) ? .available(answer: answer) : .unavailable(answer: answer)
+    }
+
+    /// Ends the check once: CLOSE and close the channel, then report.
+    private func finish(_ result: AppAvailabilityResult) {
+        guard !finished else { return }
+        finished = true
+        timer?.cancel()
+        timer = nil
+        if let socket {
+            if connected, socket.state == .open {
+                try? socket.send(ConnectionHandler.closeMessage(from: options.senderID,
+                                                                to: CastEndpointID.platformReceiver))
+            }
+            connected = false
+            deviceAuth?.socketClosed(socket)
+            socket.close()
+        }
+        var fields = metadata
+        fields.append("cast.availability", .string(result.kind))
+        SenderLog.receiverControlChannel.info(
+            "GET_APP_AVAILABILITY \(appIDs.joined(separator: ",")) on \(device.friendlyName): \(result.description)",
+            fields)
+        let callback = completion
+        completion = nil
+        callback?(result)
+    }
+}
