@@ -125,9 +125,9 @@ private final class RecordingListener: DiscoveryManagerListener, @unchecked Send
         #expect(await manager.findDevice(withUniqueID: "cast:Never", timeout: .zero) == nil)
     }
 
-    @Test func criteriaRecordsAppIDsButDoesNotFilterYet() {
-        let criteria = DiscoveryCriteria(applicationIDs: ["CC1AD845"])
-        #expect(criteria.isAppAvailabilityFilterApplied == false)
+    @Test func criteriaWithAppIDsRequireAvailabilityButNoneDoNot() {
+        #expect(DiscoveryCriteria(applicationIDs: ["CC1AD845"]).requiresAppAvailability)
+        #expect(!DiscoveryCriteria().requiresAppAvailability)
     }
 }
 
