@@ -1,0 +1,85 @@
+import CastJSON
+import CastTestSupport
+import Foundation
+import Testing
+
+/// `castscope discover --app` end to end: the emulator advertises itself with `castscope receiver --advertise` on
+/// host A, a second service on A advertises a port nothing listens on, and `castscope discover` on host B asks
+/// both GET_APP_AVAILABILITY over TLS.
+@Suite(.serialized) struct DiscoveryAppFilterPeerTests {
+    static let emulatorID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+    static let deadID = "ffeeddccbbaa99887766554433221100"
+    static let chain = DiscoveryPeers.repositoryRoot + "/Tests/CastTLSTests/Fixtures/chain"
+
+    /// The emulator (with the extra app ABCD1234 and the test device-auth chain) and the dead service on host A.
+    private func startDevices(_ peers: DiscoveryPeers) {
+        peers.spawn(
+            "A", "receiver",
+            [
+                CastscopeProcessPath.path, "receiver", "--host", peers.addressA, "--port", "8009", "--name",
+                "Emulated TV", "--id", Self.emulatorID, "--app", "ABCD1234", "--auth-chain", Self.chain, "--advertise",
+            ])
+        peers.spawn(
+            "A", "dead",
+            [
+                CastscopeProcessPath.path, "discover", "--advertise", "Dead TV", "--port", "8010", "--txt",
+                "id=\(Self.deadID)", "--txt", "fn=Dead TV",
+            ])
+        #expect(peers.waitFor(10) { peers.log("receiver").contains("advertising") }, "\(peers.log("receiver"))")
+        #expect(peers.waitFor(10) { peers.log("dead").contains("advertising") }, "\(peers.log("dead"))")
+    }
+
+    private func discover(_ peers: DiscoveryPeers, _ arguments: [String]) throws -> (JSONValue, String, Int32?) {
+        let result = peers.castscope(["discover", "--via", "builtin", "--json", "--timeout", "3s"] + arguments)
+        return (try JSONValue(parsing: result.output), result.errors, result.status)
+    }
+
+    @Test func appFilterKeepsOnlyDevicesReportingTheAppAvailable() async throws {
+        try await DiscoveryPeers.with { peers in
+            startDevices(peers)
+            // Without --app both services are listed.
+            let (all, _, _) = try discover(peers, [])
+            #expect(all.arrayValue?.compactMap { $0["friendlyName"]?.stringValue } == ["Dead TV", "Emulated TV"])
+
+            // Device authentication on (the default), trusting the test chain's root.
+            let (kept, keptLog, keptStatus) = try discover(
+                peers, ["--app", "ABCD1234", "--trust-root", Self.chain + "/root.pem"])
+            #expect(keptStatus == 0)
+            #expect(kept.arrayValue?.compactMap { $0["id"]?.stringValue } == [Self.emulatorID], "\(keptLog)")
+            #expect(keptLog.contains("filtered out by --app: Dead TV (\(peers.addressA):8010) unreachable: "))
+
+            // Without a trust root, authentication cannot succeed: nothing is kept, and the reason is printed.
+            let (untrusted, untrustedLog, _) = try discover(peers, ["--app", "ABCD1234"])
+            #expect(untrusted.arrayValue?.isEmpty == true)
+            #expect(untrustedLog.contains("no Cast trust store"), "\(untrustedLog)")
+
+            // An app the emulator does not have.
+            let (dropped, droppedLog, _) = try discover(peers, ["--app", "DEADBEEF", "--insecure-skip-auth"])
+            #expect(dropped.arrayValue?.isEmpty == true)
+            #expect(
+                droppedLog.contains(
+                    "filtered out by --app: Emulated TV (\(peers.addressA):8009) unavailable: DEADBEEF=APP_UNAVAILABLE"),
+                "\(droppedLog)")
+            #expect(droppedLog.contains("device authentication is off"))
+        }
+    }
+
+    @Test func diagnoseListsTheDevicesAppFiltersOutWithTheirAnswers() async throws {
+        try await DiscoveryPeers.with { peers in
+            startDevices(peers)
+            let result = peers.castscope([
+                "discover", "--diagnose", "--via", "builtin", "--json", "--timeout", "3s", "--app", "DEADBEEF",
+                "--insecure-skip-auth",
+            ])
+            let report = try JSONValue(parsing: result.output)
+            let check = report["checks"]?.arrayValue?.first { $0["id"]?.stringValue == "app-filter" }
+            #expect(check?["status"]?.stringValue == "fail", "\(result.output)")
+            #expect(check?["summary"]?.stringValue?.hasPrefix("2 of 2 device(s) filtered out by --app DEADBEEF") == true)
+            let evidence = check?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(evidence.first?.hasPrefix("Dead TV (\(peers.addressA):8010): unreachable: ") == true, "\(evidence)")
+            #expect(evidence.contains("Emulated TV (\(peers.addressA):8009): unavailable: DEADBEEF=APP_UNAVAILABLE"))
+            #expect(report["verdict"]?["check"]?.stringValue == "app-filter")
+            #expect(result.status == 1)
+        }
+    }
+}
