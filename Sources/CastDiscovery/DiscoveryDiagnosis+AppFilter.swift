@@ -54,8 +54,8 @@ extension DiscoveryDiagnosis {
         }
         return DiagnosticCheck(
             id: "app-filter", status: kept == 0 ? .fail : .warn,
-            summary:
-                "\(dropped.count) of \(answers.count) device(s) filtered out by --app \(ids): GET_APP_AVAILABILITY did not report the app available",
+            summary: "\(dropped.count) of \(answers.count) device(s) filtered out by --app \(ids): "
+                + "GET_APP_AVAILABILITY did not report the app available",
             evidence: evidence, fix: fixes.joined(separator: "; "))
     }
 

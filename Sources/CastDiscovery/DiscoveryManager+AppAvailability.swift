@@ -91,7 +91,7 @@ extension DiscoveryManager {
         guard let checker = availabilityChecker else { return }
         let appIDs = criteria.applicationIDs
         DiscoveryLog.manager.debug(
-            "asking \(device.friendlyName) at \(endpoint.description) GET_APP_AVAILABILITY for \(appIDs.joined(separator: ","))",
+            "asking \(device.friendlyName) at \(endpoint.description) about \(appIDs.joined(separator: ","))",
             metadata(device, endpoint: endpoint))
         checkTasks[number] = Task { [weak self] in
             let result = await checker.availability(of: device, appIDs: appIDs)
@@ -160,7 +160,8 @@ extension DiscoveryManager {
 
     private func metadata(_ device: Device, endpoint: AvailabilityEndpoint) -> LogMetadata {
         [
-            "cast.device": .string(device.deviceID), "cast.app_id": .string(criteria.applicationIDs.joined(separator: ",")),
+            "cast.device": .string(device.deviceID),
+            "cast.app_id": .string(criteria.applicationIDs.joined(separator: ",")),
             "net.peer": .string(endpoint.description),
         ]
     }

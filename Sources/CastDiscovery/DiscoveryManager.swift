@@ -105,14 +105,15 @@ public final class DiscoveryManager: @unchecked Sendable {
             })
         else { return }
         if criteria.requiresAppAvailability {
+            let ids = criteria.applicationIDs.joined(separator: ",")
             if availabilityChecker == nil {
                 DiscoveryLog.manager.warning(
-                    "app ids \(criteria.applicationIDs.joined(separator: ",")) given without an availability checker; every device is kept",
-                    ["cast.app_id": .string(criteria.applicationIDs.joined(separator: ","))])
+                    "app ids \(ids) given without an availability checker; every device is kept",
+                    ["cast.app_id": .string(ids)])
             } else {
                 DiscoveryLog.manager.info(
-                    "keeping only devices where GET_APP_AVAILABILITY reports \(criteria.applicationIDs.joined(separator: " or ")) available",
-                    ["cast.app_id": .string(criteria.applicationIDs.joined(separator: ","))])
+                    "keeping only devices where GET_APP_AVAILABILITY reports one of \(ids) available",
+                    ["cast.app_id": .string(ids)])
             }
         }
         var firstError: (any Error)?
@@ -195,7 +196,8 @@ public final class DiscoveryManager: @unchecked Sendable {
         notify { $0.willUpdateDeviceList() }
         let device = devices.remove(at: index)
         publish()
-        DiscoveryLog.manager.info("\(verb) \(device.friendlyName) (\(reason))", ["cast.device": .string(device.deviceID)])
+        DiscoveryLog.manager.info(
+            "\(verb) \(device.friendlyName) (\(reason))", ["cast.device": .string(device.deviceID)])
         notify { $0.didRemove(device, at: index) }
         notify { $0.didUpdateDeviceList() }
     }

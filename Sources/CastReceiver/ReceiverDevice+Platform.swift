@@ -128,9 +128,8 @@ extension ReceiverDevice {
                 let known = configuration.apps.contains { $0.appID == appID }
                 availability[appID] = .string(known ? "APP_AVAILABLE" : "APP_UNAVAILABLE")
             }
-            log.debug(
-                "GET_APP_AVAILABILITY \(asked.joined(separator: ",")): \(availability.map { "\($0.key)=\($0.value.stringValue ?? "")" }.joined(separator: ","))",
-                ["cast.request_id": .int(requestID)])
+            let answer = availability.map { "\($0.key)=\($0.value.stringValue ?? "")" }.joined(separator: ",")
+            log.debug("GET_APP_AVAILABILITY \(answer)", ["cast.request_id": .int(requestID)])
             let reply: JSONObject = [
                 "type": "GET_APP_AVAILABILITY", "responseType": "GET_APP_AVAILABILITY",
                 "availability": .object(availability),

@@ -134,8 +134,8 @@ enum DiscoverCommand {
         }
         let filtered = manager.filteredOutDevices
         for entry in filtered {
-            io.printError(
-                "discover: filtered out by --app: \(entry.device.friendlyName) (\(address(entry.device))) \(entry.result)")
+            let name = entry.device.friendlyName
+            io.printError("discover: filtered out by --app: \(name) (\(address(entry.device))) \(entry.result)")
         }
         if !json {
             io.printError(

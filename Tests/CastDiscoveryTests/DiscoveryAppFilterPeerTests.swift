@@ -56,9 +56,9 @@ import Testing
             // An app the emulator does not have.
             let (dropped, droppedLog, _) = try discover(peers, ["--app", "DEADBEEF", "--insecure-skip-auth"])
             #expect(dropped.arrayValue?.isEmpty == true)
+            let emulated = "Emulated TV (\(peers.addressA):8009)"
             #expect(
-                droppedLog.contains(
-                    "filtered out by --app: Emulated TV (\(peers.addressA):8009) unavailable: DEADBEEF=APP_UNAVAILABLE"),
+                droppedLog.contains("filtered out by --app: \(emulated) unavailable: DEADBEEF=APP_UNAVAILABLE"),
                 "\(droppedLog)")
             #expect(droppedLog.contains("device authentication is off"))
         }
@@ -74,7 +74,8 @@ import Testing
             let report = try JSONValue(parsing: result.output)
             let check = report["checks"]?.arrayValue?.first { $0["id"]?.stringValue == "app-filter" }
             #expect(check?["status"]?.stringValue == "fail", "\(result.output)")
-            #expect(check?["summary"]?.stringValue?.hasPrefix("2 of 2 device(s) filtered out by --app DEADBEEF") == true)
+            let summary = check?["summary"]?.stringValue ?? ""
+            #expect(summary.hasPrefix("2 of 2 device(s) filtered out by --app DEADBEEF"), "\(summary)")
             let evidence = check?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
             #expect(evidence.first?.hasPrefix("Dead TV (\(peers.addressA):8010): unreachable: ") == true, "\(evidence)")
             #expect(evidence.contains("Emulated TV (\(peers.addressA):8009): unavailable: DEADBEEF=APP_UNAVAILABLE"))

@@ -22,7 +22,8 @@ import Testing
         #expect(reply["requestId"]?.intValue == 7)
         let parsed = try AppAvailabilityResponse(json: reply)
         #expect(parsed.availability.map(\.appID) == ["CC1AD845", "E8C28D3C", "CA57AD01", "DEADBEEF"])
-        #expect(parsed.availability.map(\.value) == ["APP_AVAILABLE", "APP_AVAILABLE", "APP_AVAILABLE", "APP_UNAVAILABLE"])
+        #expect(
+            parsed.availability.map(\.value) == ["APP_AVAILABLE", "APP_AVAILABLE", "APP_AVAILABLE", "APP_UNAVAILABLE"])
     }
 
     @Test func extraAppsAreAvailable() throws {
