@@ -10,7 +10,9 @@ import Synchronization
 /// all bounded by `timeout` (openscreen's CastPlatformClient allows 5 s).
 ///
 /// Each check runs on `eventLoop` (design.md's threading model); `availability(of:appIDs:)` may be called from
-/// any task, for many devices at once. Logs as `GCKReceiverControlChannel` with `cast.device` and `net.peer`.
+/// any task, for many devices at once. Keep the loop running while checks are outstanding: the timeout is a loop
+/// timer (cancelling the calling task still returns at once). Logs as `GCKReceiverControlChannel` with
+/// `cast.device` and `net.peer`.
 public final class CastAppAvailabilityChecker: DeviceAvailabilityChecker, @unchecked Sendable {
     // @unchecked Sendable: immutable after init except `running`, which is touched on `eventLoop` only.
 
@@ -109,6 +111,7 @@ private final class AvailabilityPromise: Sendable {
         if runNow { handler() }
     }
 
+    /// Answers `.unreachable("cancelled")` at once (even if the loop is gone) and lets the probe clean up.
     func cancel() {
         let handler = state.withLock { state -> (@Sendable () -> Void)? in
             state.cancelled = true
@@ -116,5 +119,6 @@ private final class AvailabilityPromise: Sendable {
             return state.cancelHandler
         }
         handler?()
+        fulfil(.unreachable(reason: "cancelled"))
     }
 }
