@@ -21,7 +21,19 @@ public enum CastscopeProcess {
     }
 
     /// Runs castscope with `arguments`, feeding `input` on stdin, with `environment` added to this process's.
+    ///
+    /// The wait happens on a thread of its own, so a test awaiting it leaves the cooperative pool (two threads on
+    /// a 2-core machine) free for the tasks of the tests running beside it.
     public static func run(
+        _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:], directory: String? = nil
+    ) async throws -> Result {
+        try await BlockingWork.run {
+            try runBlocking(arguments, input: input, environment: environment, directory: directory)
+        }
+    }
+
+    /// `run` for synchronous callers (fixtures' teardown); blocks the calling thread until castscope exits.
+    public static func runBlocking(
         _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:], directory: String? = nil
     ) throws -> Result {
         guard let path = executablePath else {

@@ -16,7 +16,15 @@ public enum SpawnedProcess {
 
     /// Runs `path` with `arguments`, an empty signal mask and default dispositions; waits up to `timeout` seconds,
     /// then sends SIGTERM (so the child's cleanup traps run) and SIGKILL `killGrace` seconds later.
+    /// The wait happens on a thread of its own, so awaiting it leaves the cooperative pool free.
     public static func run(_ path: String, _ arguments: [String], timeout: Double = 60, killGrace: Double = 5)
+        async -> Result
+    {
+        await BlockingWork.run { runBlocking(path, arguments, timeout: timeout, killGrace: killGrace) }
+    }
+
+    /// `run` for synchronous callers (fixtures' setup and teardown); blocks the calling thread.
+    public static func runBlocking(_ path: String, _ arguments: [String], timeout: Double = 60, killGrace: Double = 5)
         -> Result
     {
         let base = NSTemporaryDirectory() + "castdisc-\(getpid())-\(UUID().uuidString)"

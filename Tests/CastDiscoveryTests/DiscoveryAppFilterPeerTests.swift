@@ -12,49 +12,49 @@ import Testing
     static let chain = DiscoveryPeers.repositoryRoot + "/Tests/CastTLSTests/Fixtures/chain"
 
     /// The emulator (with the extra app ABCD1234 and the test device-auth chain) and the dead service on host A.
-    private func startDevices(_ peers: DiscoveryPeers) {
-        peers.spawn(
+    private func startDevices(_ peers: DiscoveryPeers) async {
+        await peers.spawn(
             "A", "receiver",
             [
                 CastscopeProcessPath.path, "receiver", "--host", peers.addressA, "--port", "8009", "--name",
                 "Emulated TV", "--id", Self.emulatorID, "--app", "ABCD1234", "--auth-chain", Self.chain, "--advertise",
             ])
-        peers.spawn(
+        await peers.spawn(
             "A", "dead",
             [
                 CastscopeProcessPath.path, "discover", "--advertise", "Dead TV", "--port", "8010", "--txt",
                 "id=\(Self.deadID)", "--txt", "fn=Dead TV",
             ])
-        #expect(peers.waitFor(10) { peers.log("receiver").contains("advertising") }, "\(peers.log("receiver"))")
-        #expect(peers.waitFor(10) { peers.log("dead").contains("advertising") }, "\(peers.log("dead"))")
+        #expect(await peers.waitFor(10) { peers.log("receiver").contains("advertising") }, "\(peers.log("receiver"))")
+        #expect(await peers.waitFor(10) { peers.log("dead").contains("advertising") }, "\(peers.log("dead"))")
     }
 
-    private func discover(_ peers: DiscoveryPeers, _ arguments: [String]) throws -> (JSONValue, String, Int32?) {
-        let result = peers.castscope(["discover", "--via", "builtin", "--json", "--timeout", "3s"] + arguments)
+    private func discover(_ peers: DiscoveryPeers, _ arguments: [String]) async throws -> (JSONValue, String, Int32?) {
+        let result = await peers.castscope(["discover", "--via", "builtin", "--json", "--timeout", "3s"] + arguments)
         return (try JSONValue(parsing: result.output), result.errors, result.status)
     }
 
     @Test func appFilterKeepsOnlyDevicesReportingTheAppAvailable() async throws {
         try await DiscoveryPeers.with { peers in
-            startDevices(peers)
+            await startDevices(peers)
             // Without --app both services are listed.
-            let (all, _, _) = try discover(peers, [])
+            let (all, _, _) = try await discover(peers, [])
             #expect(all.arrayValue?.compactMap { $0["friendlyName"]?.stringValue } == ["Dead TV", "Emulated TV"])
 
             // Device authentication on (the default), trusting the test chain's root.
-            let (kept, keptLog, keptStatus) = try discover(
+            let (kept, keptLog, keptStatus) = try await discover(
                 peers, ["--app", "ABCD1234", "--trust-root", Self.chain + "/root.pem"])
             #expect(keptStatus == 0)
             #expect(kept.arrayValue?.compactMap { $0["id"]?.stringValue } == [Self.emulatorID], "\(keptLog)")
             #expect(keptLog.contains("filtered out by --app: Dead TV (\(peers.addressA):8010) unreachable: "))
 
             // Without a trust root, authentication cannot succeed: nothing is kept, and the reason is printed.
-            let (untrusted, untrustedLog, _) = try discover(peers, ["--app", "ABCD1234"])
+            let (untrusted, untrustedLog, _) = try await discover(peers, ["--app", "ABCD1234"])
             #expect(untrusted.arrayValue?.isEmpty == true)
             #expect(untrustedLog.contains("no Cast trust store"), "\(untrustedLog)")
 
             // An app the emulator does not have.
-            let (dropped, droppedLog, _) = try discover(peers, ["--app", "DEADBEEF", "--insecure-skip-auth"])
+            let (dropped, droppedLog, _) = try await discover(peers, ["--app", "DEADBEEF", "--insecure-skip-auth"])
             #expect(dropped.arrayValue?.isEmpty == true)
             let emulated = "Emulated TV (\(peers.addressA):8009)"
             #expect(
@@ -66,8 +66,8 @@ import Testing
 
     @Test func diagnoseListsTheDevicesAppFiltersOutWithTheirAnswers() async throws {
         try await DiscoveryPeers.with { peers in
-            startDevices(peers)
-            let result = peers.castscope([
+            await startDevices(peers)
+            let result = await peers.castscope([
                 "discover", "--diagnose", "--via", "builtin", "--json", "--timeout", "3s", "--app", "DEADBEEF",
                 "--insecure-skip-auth",
             ])

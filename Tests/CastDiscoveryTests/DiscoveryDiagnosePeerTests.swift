@@ -5,8 +5,8 @@ import Testing
 
 /// `castscope discover --diagnose` names the cause of staged failures between two namespaces.
 @Suite(.serialized) struct DiscoveryDiagnosePeerTests {
-    private func diagnose(_ peers: DiscoveryPeers, _ extra: [String] = []) throws -> JSONValue {
-        let result = peers.castscope(["discover", "--diagnose", "--json", "--timeout", "3s"] + extra)
+    private func diagnose(_ peers: DiscoveryPeers, _ extra: [String] = []) async throws -> JSONValue {
+        let result = await peers.castscope(["discover", "--diagnose", "--json", "--timeout", "3s"] + extra)
         return try JSONValue(parsing: result.output)
     }
 
@@ -16,9 +16,9 @@ import Testing
 
     @Test func healthyNetworkGivesOKVerdict() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.publishWithAvahi()
-            usleep(1_000_000)
-            let report = try diagnose(peers)
+            await peers.publishWithAvahi()
+            try? await Task.sleep(for: .seconds(1))
+            let report = try await diagnose(peers)
             #expect(report["verdict"]?["status"]?.stringValue == "ok", "\(report)")
             #expect(report["devices"]?.arrayValue?.count == 1)
             #expect(check(report, "backends")?["status"]?.stringValue == "ok")
@@ -27,16 +27,16 @@ import Testing
 
     @Test func nftDropOfUDP5353IsTheVerdict() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.publishWithAvahi()
-            peers.run("B", ["nft", "add", "table", "inet", "castscope_test"])
-            peers.run(
+            await peers.publishWithAvahi()
+            await peers.run("B", ["nft", "add", "table", "inet", "castscope_test"])
+            await peers.run(
                 "B",
                 [
                     "nft", "add", "chain", "inet", "castscope_test", "input",
                     "{ type filter hook input priority 0 ; }",
                 ])
-            peers.run("B", ["nft", "add", "rule", "inet", "castscope_test", "input", "udp", "dport", "5353", "drop"])
-            let report = try diagnose(peers)
+            await peers.run("B", ["nft", "add", "rule", "inet", "castscope_test", "input", "udp", "dport", "5353", "drop"])
+            let report = try await diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "firewall", "\(report)")
             #expect(check(report, "firewall")?["evidence"]?.arrayValue?.first?.stringValue?.contains("5353") == true)
             #expect(check(report, "traffic")?["status"]?.stringValue == "fail")
@@ -45,9 +45,9 @@ import Testing
 
     @Test func missingAvahiDaemonIsTheVerdict() async throws {
         try await DiscoveryPeers.with(noAvahi: ["B"]) { peers in
-            peers.publishWithAvahi()
-            usleep(1_000_000)
-            let report = try diagnose(peers)
+            await peers.publishWithAvahi()
+            try? await Task.sleep(for: .seconds(1))
+            let report = try await diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "avahi", "\(report)")
             #expect(report["devices"]?.arrayValue?.count == 1)
         }
@@ -55,9 +55,9 @@ import Testing
 
     @Test func interfaceWithoutMulticastIsTheVerdict() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.publishWithAvahi()
-            PeerProcessIP.run(["-n", peers.namespaceB, "link", "set", peers.interfaceB, "multicast", "off"])
-            let report = try diagnose(peers)
+            await peers.publishWithAvahi()
+            await PeerProcessIP.run(["-n", peers.namespaceB, "link", "set", peers.interfaceB, "multicast", "off"])
+            let report = try await diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "interfaces", "\(report)")
             #expect(report["verdict"]?["cause"]?.stringValue?.contains("MULTICAST") == true)
         }
@@ -65,11 +65,11 @@ import Testing
 
     @Test func responderAnsweringPTRWithoutSRVOrTXTIsTheVerdict() async throws {
         try await DiscoveryPeers.with(noAvahi: ["A"]) { peers in
-            peers.spawn(
+            await peers.spawn(
                 "A", "ptronly",
                 [DiscoveryPeers.python, DiscoveryPeers.peerScript, "ptr-only", peers.addressA, "Broken-TV"])
-            #expect(peers.waitFor(10) { peers.log("ptronly").contains("listening") })
-            let report = try diagnose(peers, ["--via", "builtin"])
+            #expect(await peers.waitFor(10) { peers.log("ptronly").contains("listening") })
+            let report = try await diagnose(peers, ["--via", "builtin"])
             #expect(report["verdict"]?["check"]?.stringValue == "incomplete", "\(report)")
             let evidence = check(report, "incomplete")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
             #expect(
@@ -80,9 +80,9 @@ import Testing
 
     @Test func txtWithBadIDIsTheVerdict() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.publishWithAvahi(id: "not-a-uuid")
-            usleep(1_000_000)
-            let report = try diagnose(peers)
+            await peers.publishWithAvahi(id: "not-a-uuid")
+            try? await Task.sleep(for: .seconds(1))
+            let report = try await diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "txt", "\(report)")
             #expect(
                 check(report, "txt")?["evidence"]?.arrayValue?.first?.stringValue?.contains("id=not-a-uuid") == true)
@@ -93,15 +93,15 @@ import Testing
 extension DiscoveryDiagnosePeerTests {
     @Test func processOwning5353WithoutReusePortIsTheVerdict() async throws {
         try await DiscoveryPeers.with(noAvahi: ["B"]) { peers in
-            peers.spawn(
+            await peers.spawn(
                 "B", "hog",
                 [
                     DiscoveryPeers.python, "-c",
                     "import socket, time\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.bind(('', 5353))\n"
                         + "print('bound', flush=True)\ntime.sleep(120)",
                 ])
-            #expect(peers.waitFor(10) { peers.log("hog").contains("bound") })
-            let report = try diagnose(peers)
+            #expect(await peers.waitFor(10) { peers.log("hog").contains("bound") })
+            let report = try await diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "port", "\(report)")
             let evidence = check(report, "port")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
             #expect(evidence.contains("python"), "\(evidence)")
@@ -111,7 +111,7 @@ extension DiscoveryDiagnosePeerTests {
 
 /// `ip` in the root namespace (for `ip -n NS …`).
 enum PeerProcessIP {
-    static func run(_ arguments: [String]) {
-        _ = SpawnedProcess.run("/usr/sbin/ip", arguments, timeout: 10)
+    static func run(_ arguments: [String]) async {
+        _ = await SpawnedProcess.run("/usr/sbin/ip", arguments, timeout: 10)
     }
 }

@@ -45,11 +45,11 @@ import Testing
 
     @Test func avahiAndZeroconfServicesAreFoundByBothBackendsWithExactFields() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.publishWithAvahi()
-            peers.registerWithZeroconf()
-            #expect(peers.waitFor(10) { peers.log("zeroconf").contains("registered") })
+            await peers.publishWithAvahi()
+            await peers.registerWithZeroconf()
+            #expect(await peers.waitFor(10) { peers.log("zeroconf").contains("registered") })
             for via in ["builtin", "avahi"] {
-                let devices = try peers.discoverJSON(via: via)
+                let devices = try await peers.discoverJSON(via: via)
                 #expect(devices.count == 2, "\(via): \(devices)")
                 expectAvahiPublished(device(devices, id: DiscoveryPeers.avahiID), via: via, address: peers.addressA)
                 expectZeroconfRegistered(
@@ -63,21 +63,21 @@ import Testing
 
     @Test func goodbyesRemoveDevicesForBothBackends() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.publishWithAvahi()
-            peers.registerWithZeroconf()
-            peers.spawn(
+            await peers.publishWithAvahi()
+            await peers.registerWithZeroconf()
+            await peers.spawn(
                 "B", "watchBuiltin", [CastscopeProcessPath.path, "discover", "--via", "builtin", "--watch", "--json"])
-            peers.spawn(
+            await peers.spawn(
                 "B", "watchAvahi", [CastscopeProcessPath.path, "discover", "--via", "avahi", "--watch", "--json"])
             for watcher in ["watchBuiltin", "watchAvahi"] {
-                #expect(
+                await #expect(
                     peers.waitFor(15) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 },
                     "\(peers.log(watcher))")
             }
-            peers.signal("zeroconf")
-            peers.signal("avahipub")
+            await peers.signal("zeroconf")
+            await peers.signal("avahipub")
             for watcher in ["watchBuiltin", "watchAvahi"] {
-                #expect(
+                await #expect(
                     peers.waitFor(10) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 },
                     "\(peers.log(watcher))")
             }
@@ -86,43 +86,43 @@ import Testing
 
     @Test func silentlyDeadResponderExpiresAtTTL() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.registerWithZeroconf(ttl: 4)
-            peers.spawn("B", "watch", [CastscopeProcessPath.path, "discover", "--via", "builtin", "--watch", "--json"])
-            #expect(peers.waitFor(10) { peers.log("watch").contains("\"added\"") })
+            await peers.registerWithZeroconf(ttl: 4)
+            await peers.spawn("B", "watch", [CastscopeProcessPath.path, "discover", "--via", "builtin", "--watch", "--json"])
+            #expect(await peers.waitFor(10) { peers.log("watch").contains("\"added\"") })
             // Refresh queries at 80–95 % of the TTL keep it while the responder lives.
-            usleep(6_000_000)
+            try? await Task.sleep(for: .seconds(6))
             #expect(!peers.log("watch").contains("\"removed\""))
-            peers.signal("zeroconf", "USR1")  // exits without goodbyes
-            #expect(peers.waitFor(10) { peers.log("watch").contains("\"removed\"") }, "\(peers.log("watch"))")
+            await peers.signal("zeroconf", "USR1")  // exits without goodbyes
+            #expect(await peers.waitFor(10) { peers.log("watch").contains("\"removed\"") }, "\(peers.log("watch"))")
         }
     }
 
     @Test func advertisedServiceIsFoundByAvahiBrowseZeroconfAndPychromecast() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.spawn(
+            await peers.spawn(
                 "A", "advertise",
                 [
                     CastscopeProcessPath.path, "discover", "--advertise", "Emulated TV", "--port", "8009",
                     "--txt", "id=0123456789abcdef0123456789abcdef", "--txt", "fn=Emulated TV", "--txt", "md=castscope",
                     "--txt", "ve=05", "--txt", "ca=5", "--txt", "st=0",
                 ])
-            #expect(peers.waitFor(10) { peers.log("advertise").contains("advertising") })
-            let browse = peers.run("B", ["avahi-browse", "-rtp", "_googlecast._tcp"], timeout: 15)
+            #expect(await peers.waitFor(10) { peers.log("advertise").contains("advertising") })
+            let browse = await peers.run("B", ["avahi-browse", "-rtp", "_googlecast._tcp"], timeout: 15)
             let resolved = browse.output.split(separator: "\n").filter { $0.hasPrefix("=;") && $0.contains(";IPv4;") }
             #expect(resolved.count == 1, "\(browse.output) \(browse.errors)")
             #expect(resolved.first?.contains("Emulated\\032TV;_googlecast._tcp;local;") == true)
             #expect(resolved.first?.contains(";\(peers.addressA);8009;") == true)
             #expect(resolved.first?.contains("\"id=0123456789abcdef0123456789abcdef\"") == true)
-            let zeroconf = peers.run(
+            let zeroconf = await peers.run(
                 "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "browse", peers.addressB, "10"], timeout: 20)
             #expect(zeroconf.status == 0 && zeroconf.output.hasPrefix("first "), "\(zeroconf.errors)")
-            let cast = peers.run(
+            let cast = await peers.run(
                 "B", [DiscoveryPeers.python, DiscoveryPeers.peerScript, "pychromecast", peers.addressB, "3"],
                 timeout: 30)
             #expect(
                 cast.output == "Emulated TV|0123456789abcdef0123456789abcdef|\(peers.addressA)|8009|castscope\n",
                 "\(cast.errors)")
-            peers.signal("advertise", "INT")
+            await peers.signal("advertise", "INT")
             #expect(peers.log("advertise").contains("withdrawn Emulated TV"))
         }
     }
@@ -131,17 +131,17 @@ import Testing
 extension DiscoveryPeerTests {
     @Test func avahiPublisherIsFoundByBuiltinQuerierAndWithdrawn() async throws {
         try await DiscoveryPeers.with { peers in
-            peers.spawn(
+            await peers.spawn(
                 "A", "publish",
                 [
                     CastscopeProcessPath.path, "discover", "--advertise", "Avahi Published", "--via", "avahi",
                     "--port", "8010", "--txt", "id=00112233445566778899aabbccddeeff", "--txt", "fn=Avahi Published",
                 ])
-            #expect(peers.waitFor(10) { peers.log("publish").contains("advertising") })
-            let devices = try peers.discoverJSON(via: "builtin")
+            #expect(await peers.waitFor(10) { peers.log("publish").contains("advertising") })
+            let devices = try await peers.discoverJSON(via: "builtin")
             #expect(devices.first?["friendlyName"]?.stringValue == "Avahi Published", "\(devices)")
             #expect(devices.first?["port"]?.intValue == 8010)
-            peers.signal("publish", "INT")
+            await peers.signal("publish", "INT")
             #expect(peers.log("publish").contains("withdrawn Avahi Published (established)"))
         }
     }

@@ -50,10 +50,10 @@ struct DiscoveryPeers {
         }
         let directory = NSTemporaryDirectory() + "castscope-discovery-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer {
-            _ = SpawnedProcess.run(script, ["down", directory], timeout: 20)
+            _ = SpawnedProcess.runBlocking(script, ["down", directory], timeout: 20)
             try? FileManager.default.removeItem(atPath: directory)
         }
-        let up = SpawnedProcess.run(script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] }, timeout: 30)
+        let up = await SpawnedProcess.run(script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] }, timeout: 30)
         guard up.status == 0, let text = try? String(contentsOfFile: directory + "/env", encoding: .utf8) else {
             Issue.record("discovery-peers up failed: \(up.errors)")
             return
@@ -68,23 +68,23 @@ struct DiscoveryPeers {
 
     /// Runs a command on a host (its namespace and D-Bus) to completion.
     @discardableResult
-    func run(_ host: String, _ arguments: [String], timeout: Double = 30) -> SpawnedProcess.Result {
-        SpawnedProcess.run(Self.script, ["run", directory, host] + arguments, timeout: timeout)
+    func run(_ host: String, _ arguments: [String], timeout: Double = 30) async -> SpawnedProcess.Result {
+        await SpawnedProcess.run(Self.script, ["run", directory, host] + arguments, timeout: timeout)
     }
 
     /// Runs `castscope ARGS` on host B.
-    func castscope(_ arguments: [String], on host: String = "B") -> SpawnedProcess.Result {
-        run(host, [CastscopeProcess.executablePath ?? "castscope"] + arguments)
+    func castscope(_ arguments: [String], on host: String = "B") async -> SpawnedProcess.Result {
+        await run(host, [CastscopeProcess.executablePath ?? "castscope"] + arguments)
     }
 
     /// Starts a background process on a host; `down` stops it.
-    func spawn(_ host: String, _ name: String, _ arguments: [String]) {
-        _ = SpawnedProcess.run(Self.script, ["spawn", directory, host, name] + arguments, timeout: 10)
+    func spawn(_ host: String, _ name: String, _ arguments: [String]) async {
+        _ = await SpawnedProcess.run(Self.script, ["spawn", directory, host, name] + arguments, timeout: 10)
     }
 
     /// Signals a spawned process and waits up to 5 s for it to end.
-    func signal(_ name: String, _ signal: String = "TERM") {
-        _ = SpawnedProcess.run(Self.script, ["kill", directory, name, signal], timeout: 15)
+    func signal(_ name: String, _ signal: String = "TERM") async {
+        _ = await SpawnedProcess.run(Self.script, ["kill", directory, name, signal], timeout: 15)
     }
 
     /// What a spawned process printed so far.
@@ -93,8 +93,8 @@ struct DiscoveryPeers {
     }
 
     /// Publishes the Living Room TV with avahi-publish-service on host A.
-    func publishWithAvahi(id: String = DiscoveryPeers.avahiID, name: String = "avahipub") {
-        spawn(
+    func publishWithAvahi(id: String = DiscoveryPeers.avahiID, name: String = "avahipub") async {
+        await spawn(
             "A", name,
             [
                 "avahi-publish-service", "Living Room TV", "_googlecast._tcp", "8009",
@@ -104,29 +104,29 @@ struct DiscoveryPeers {
     }
 
     /// Registers the Küche speaker with python-zeroconf on host A (TTLs in seconds).
-    func registerWithZeroconf(name: String = "zeroconf", ttl: Int? = nil) {
+    func registerWithZeroconf(name: String = "zeroconf", ttl: Int? = nil) async {
         var arguments = [Self.python, Self.peerScript, "register", addressA, "Küche Lautsprecher", Self.zeroconfID]
         if let ttl { arguments.append(String(ttl)) }
-        spawn("A", name, arguments)
+        await spawn("A", name, arguments)
     }
 
     static let avahiID = "4f9e6b2ad0c14a8c9b7e35f1d2c3b4a5"
     static let zeroconfID = "8e0e23c0a1b2c3d4e5f60718293a4b5c"
 
     /// Waits until `condition` holds or `seconds` pass (polling; no timing is asserted).
-    func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    func waitFor(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
         var waited = 0.0
         while waited < seconds {
-            if condition() { return true }
-            usleep(100_000)
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(100))
             waited += 0.1
         }
-        return condition()
+        return await condition()
     }
 
     /// `castscope discover --json` on B, parsed.
-    func discoverJSON(via: String, timeout: String = "3s") throws -> [JSONValue] {
-        let result = castscope(["discover", "--via", via, "--json", "--timeout", timeout])
+    func discoverJSON(via: String, timeout: String = "3s") async throws -> [JSONValue] {
+        let result = await castscope(["discover", "--via", via, "--json", "--timeout", timeout])
         guard result.status == 0 else { throw PeerError(description: "discover failed: \(result.errors)") }
         return try JSONValue(parsing: result.output).arrayValue ?? []
     }

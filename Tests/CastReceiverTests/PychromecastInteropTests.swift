@@ -5,10 +5,10 @@ import Testing
 @Suite(.serialized) struct PychromecastInteropTests {
     static var script: String { PythonPeer.repositoryRoot + "/scripts/pychromecast-drive.py" }
 
-    @Test func pychromecastLaunchesLoadsControlsAndQuits() throws {
-        guard PythonPeer.pychromecastAvailable() else { return }
+    @Test func pychromecastLaunchesLoadsControlsAndQuits() async throws {
+        guard await PythonPeer.pychromecastAvailable() else { return }
         let receiver = try ReceiverProcess(["--name", "Interop Room"])
-        let run = PythonPeer.run(
+        let run = await PythonPeer.run(
             [Self.script, "session", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
             timeout: 90)
         let (status, log) = receiver.stop()
@@ -23,10 +23,10 @@ import Testing
         #expect(receiver.name == "Interop Room")
     }
 
-    @Test func pychromecastDetectsTheDeadConnectionWhenHeartbeatStops() throws {
-        guard PythonPeer.pychromecastAvailable() else { return }
+    @Test func pychromecastDetectsTheDeadConnectionWhenHeartbeatStops() async throws {
+        guard await PythonPeer.pychromecastAvailable() else { return }
         let receiver = try ReceiverProcess(["--fault", "heartbeat-stop-after=1s"])
-        let run = PythonPeer.run(
+        let run = await PythonPeer.run(
             [Self.script, "heartbeat", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
             timeout: 60)
         let (_, log) = receiver.stop()
@@ -34,10 +34,10 @@ import Testing
         #expect(log.contains("heartbeat-stop-after"))
     }
 
-    @Test func pychromecastTalksToACustomNamespaceApp() throws {
-        guard PythonPeer.pychromecastAvailable() else { return }
+    @Test func pychromecastTalksToACustomNamespaceApp() async throws {
+        guard await PythonPeer.pychromecastAvailable() else { return }
         let receiver = try ReceiverProcess(["--app", "ECHO1234=urn:x-cast:com.example.echo"])
-        let run = PythonPeer.run(
+        let run = await PythonPeer.run(
             [Self.script, "custom", receiver.host, String(receiver.port), receiver.deviceID, receiver.name],
             timeout: 60)
         let (_, log) = receiver.stop()

@@ -18,8 +18,8 @@ import Testing
         #expect(receiver.stop().status == 0)
     }
 
-    @Test func helpIsTheGoldenText() throws {
-        let result = try CastscopeProcess.run(["receiver", "--help"])
+    @Test func helpIsTheGoldenText() async throws {
+        let result = try await CastscopeProcess.run(["receiver", "--help"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput == Self.goldenHelp + "\n")
     }
@@ -64,25 +64,25 @@ import Testing
           -h, --help              Show help information.
         """
 
-    @Test func badFaultSpecIsAUsageErrorNamingTheSpec() throws {
-        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--fault", "delay=soon"])
+    @Test func badFaultSpecIsAUsageErrorNamingTheSpec() async throws {
+        let result = try await CastscopeProcess.run(["receiver", "--port", "0", "--fault", "delay=soon"])
         #expect(result.exitCode == 64)
         #expect(result.standardError.contains("invalid fault \"delay=soon\""))
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func badAppSpecIsAUsageError() throws {
-        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--app", "ABCD=com.example"])
+    @Test func badAppSpecIsAUsageError() async throws {
+        let result = try await CastscopeProcess.run(["receiver", "--port", "0", "--app", "ABCD=com.example"])
         #expect(result.exitCode == 64)
         #expect(result.standardError.contains("invalid app \"ABCD=com.example\""))
     }
 
-    @Test func advertisedEmulatorIsFoundByDiscoverOnLoopback() throws {
+    @Test func advertisedEmulatorIsFoundByDiscoverOnLoopback() async throws {
         // mDNS on loopback only: the emulator advertises on the interface carrying --host (lo here).
         let receiver = try ReceiverProcess([
             "--advertise", "--name", "Advertised TV", "--id", "0123456789abcdef0123456789abcdef",
         ])
-        let result = try CastscopeProcess.run(["discover", "--interface", "lo", "--timeout", "6", "--json"])
+        let result = try await CastscopeProcess.run(["discover", "--interface", "lo", "--timeout", "6", "--json"])
         let (status, log) = receiver.stop()
         #expect(result.exitCode == 0, "\(result.standardError)")
         let devices = try JSONValue(parsing: result.standardOutput).arrayValue ?? []
@@ -93,8 +93,8 @@ import Testing
         #expect(status == 0)
     }
 
-    @Test func advertiseOnAnUnknownInterfaceIsAUsageError() throws {
-        let result = try CastscopeProcess.run(["receiver", "--port", "0", "--advertise", "--interface", "nosuch0"])
+    @Test func advertiseOnAnUnknownInterfaceIsAUsageError() async throws {
+        let result = try await CastscopeProcess.run(["receiver", "--port", "0", "--advertise", "--interface", "nosuch0"])
         #expect(result.exitCode != 0)
         #expect(result.standardError.contains("nosuch0"))
         #expect(result.standardOutput.isEmpty)

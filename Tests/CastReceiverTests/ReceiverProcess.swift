@@ -81,8 +81,8 @@ enum PythonPeer {
     static var peersRequired: Bool { ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" }
 
     /// True when the venv has pychromecast; otherwise records an issue (peers required) or prints why it skips.
-    static func pychromecastAvailable() -> Bool {
-        let check = run(["-c", "import pychromecast"], timeout: 30)
+    static func pychromecastAvailable() async -> Bool {
+        let check = await run(["-c", "import pychromecast"], timeout: 30)
         if check.status == 0 { return true }
         let reason = "pychromecast not available in \(python) (run ./scripts/setup)"
         if peersRequired {
@@ -94,7 +94,7 @@ enum PythonPeer {
     }
 
     /// Runs the venv's python with `arguments`, killing it after `timeout` seconds; output is stdout + stderr.
-    static func run(_ arguments: [String], timeout: TimeInterval) -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], timeout: TimeInterval) async -> (status: Int32, output: String) {
         guard FileManager.default.isExecutableFile(atPath: python) else { return (127, "no \(python)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -108,7 +108,7 @@ enum PythonPeer {
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return (127, "cannot run \(python): \(error)") }
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -7,10 +7,10 @@ import Testing
 
 /// `castscope cast` as a separate process against the in-process emulator on loopback.
 @Suite(.serialized) struct CastCommandProcessTests {
-    static func cast(_ harness: SenderHarness, _ arguments: [String], auth: [String]) throws
+    static func cast(_ harness: SenderHarness, _ arguments: [String], auth: [String]) async throws
         -> CastscopeProcess.Result
     {
-        try CastscopeProcess.run(["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + arguments)
+        try await CastscopeProcess.run(["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + arguments)
     }
 
     @Test func loadPauseStatusAndQuitWithDeviceAuthentication() async throws {
@@ -20,32 +20,32 @@ import Testing
                                                                             encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let auth = ["--trust-root", root]
-        let load = try Self.cast(harness, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"], auth: auth)
+        let load = try await Self.cast(harness, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"], auth: auth)
         #expect(load.exitCode == 0, "\(load.standardError)")
-        let pause = try Self.cast(harness, ["pause"], auth: auth)
+        let pause = try await Self.cast(harness, ["pause"], auth: auth)
         #expect(pause.exitCode == 0, "\(pause.standardError)")
         // A pause during BUFFERING takes effect when buffering ends.
-        var status = try Self.cast(harness, ["status"], auth: auth)
+        var status = try await Self.cast(harness, ["status"], auth: auth)
         _ = await SenderHarness.eventually {
-            status = (try? Self.cast(harness, ["status"], auth: auth)) ?? status
+            status = (try? await Self.cast(harness, ["status"], auth: auth)) ?? status
             return status.standardOutput.contains("PAUSED")
         }
         #expect(status.standardOutput.contains("Default Media Receiver"))
         #expect(status.standardOutput.contains("PAUSED"))
         #expect(status.standardOutput.contains("Bunny"))
-        #expect(try Self.cast(harness, ["quit"], auth: auth).exitCode == 0)
-        let after = try Self.cast(harness, ["status"], auth: auth)
+        #expect(try await Self.cast(harness, ["quit"], auth: auth).exitCode == 0)
+        let after = try await Self.cast(harness, ["status"], auth: auth)
         #expect(after.standardOutput.contains("Backdrop"))
         await harness.shutdown()
     }
 
     @Test func failureExitsOneWithTheSDKErrorNameAndAHint() async throws {
         let harness = try SenderHarness()
-        let noTrust = try Self.cast(harness, ["launch"], auth: [])
+        let noTrust = try await Self.cast(harness, ["launch"], auth: [])
         #expect(noTrust.exitCode == 1)
         #expect(noTrust.standardError.contains("GCKErrorCodeDeviceCertificateNotTrusted (43)"))
         #expect(noTrust.standardError.contains("Hint:"))
-        let noMedia = try Self.cast(harness, ["play"], auth: ["--insecure-skip-auth"])
+        let noMedia = try await Self.cast(harness, ["play"], auth: ["--insecure-skip-auth"])
         #expect(noMedia.exitCode == 1)
         #expect(noMedia.standardError.contains("GCKErrorCodeNoMediaSession (32)"))
         #expect(noMedia.standardError.contains("device authentication is off"))
@@ -54,7 +54,7 @@ import Testing
 
     @Test func sendPrintsTheAdAppsReply() async throws {
         let harness = try SenderHarness()
-        let result = try Self.cast(harness, ["--app", ReceiverAppDefinition.adInsertionID, "send",
+        let result = try await Self.cast(harness, ["--app", ReceiverAppDefinition.adInsertionID, "send",
                                              ReceiverAppDefinition.adInsertionNamespace, "requestAd,http://a.test,4"],
                                    auth: ["--insecure-skip-auth"])
         #expect(result.exitCode == 0)
@@ -69,7 +69,7 @@ import Testing
         let filter = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).filter"
         try "minimum = verbose\n".write(toFile: filter, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: filter) }
-        let result = try Self.cast(harness, ["--log-filter", filter, "--log-file", log, "launch"],
+        let result = try await Self.cast(harness, ["--log-filter", filter, "--log-file", log, "launch"],
                                    auth: ["--insecure-skip-auth"])
         #expect(result.exitCode == 0)
         let text = try String(contentsOfFile: log, encoding: .utf8)
@@ -90,12 +90,12 @@ import Testing
         }
         try "minimum = info\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
         let common = ["--insecure-skip-auth", "--session-file", base + ".session"]
-        let first = try Self.cast(harness, ["launch"], auth: common)
+        let first = try await Self.cast(harness, ["launch"], auth: common)
         #expect(first.exitCode == 0)
         let record = try String(contentsOfFile: base + ".session", encoding: .utf8)
         let sessionLine = record.split(separator: "\n").first { $0.hasPrefix("session_id=") }
         let sessionID = try #require(sessionLine.map { String($0.dropFirst("session_id=".count)) })
-        let second = try Self.cast(
+        let second = try await Self.cast(
             harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "launch"], auth: common)
         #expect(second.exitCode == 0)
         #expect(second.standardOutput.contains(sessionID))
@@ -108,13 +108,13 @@ import Testing
     @Test func controlReadsKeysAndDrawsTheMiniController() async throws {
         let harness = try SenderHarness()
         let auth = ["--insecure-skip-auth"]
-        let load = try Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth)
+        let load = try await Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth)
         #expect(load.exitCode == 0)
         #expect(await SenderHarness.eventually {
-            (try? Self.cast(harness, ["status"], auth: auth))?.standardOutput.contains("PLAYING") ?? false
+            (try? await Self.cast(harness, ["status"], auth: auth))?.standardOutput.contains("PLAYING") ?? false
         })
         // Without a terminal the keys are plain bytes: pause, repeat, quit.
-        let result = try CastscopeProcess.run(
+        let result = try await CastscopeProcess.run(
             ["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + ["control"], input: Array(" rq".utf8))
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.contains("Bunny  PLAYING"))
@@ -130,7 +130,7 @@ import Testing
             for suffix in [".jsonl", ".filter"] { try? FileManager.default.removeItem(atPath: base + suffix) }
         }
         try "minimum = verbose\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
-        let result = try Self.cast(
+        let result = try await Self.cast(
             harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "load", "http://127.0.0.1/a.mp4",
                       "--credentials", "hunter2-secret-token"], auth: ["--insecure-skip-auth"])
         #expect(result.exitCode == 0)

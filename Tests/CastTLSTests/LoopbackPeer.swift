@@ -153,12 +153,12 @@ final class PeerProcess: @unchecked Sendable {
     }
 
     /// Polls the output until `predicate` holds or `seconds` pass; returns the output.
-    func waitForOutput(seconds: Double, _ predicate: (String) -> Bool) -> String {
+    func waitForOutput(seconds: Double, _ predicate: (String) -> Bool) async -> String {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let text = output
             if predicate(text) { return text }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return output
     }

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test(arguments: [TLSVersion.tls12, .tls13])
-    func ourClientCompletesAHandshakeWithOpenSSLServer(version: TLSVersion) throws {
+    func ourClientCompletesAHandshakeWithOpenSSLServer(version: TLSVersion) async throws {
         guard let openssl = Self.openssl() else { return }
         let certificate = try DeviceCertificate.generateSelfSigned(commonName: "s_server peer", keyType: .rsa2048)
         let files = try Self.writeCredentials(certificate)
@@ -42,7 +42,7 @@ import Testing
                 "-keylogfile", serverKeyLog, flag,
             ])
         defer { server.stop() }
-        let banner = server.waitForOutput(seconds: 10) { $0.contains("ACCEPT 127.0.0.1:") && $0.hasSuffix("\n") }
+        let banner = await server.waitForOutput(seconds: 10) { $0.contains("ACCEPT 127.0.0.1:") && $0.hasSuffix("\n") }
         let portText = banner.split(separator: "\n").first { $0.hasPrefix("ACCEPT 127.0.0.1:") }?.split(separator: ":").last
         let port = try #require(portText.flatMap { UInt16($0) }, "no ACCEPT line in: \(banner)")
 
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test(arguments: [TLSVersion.tls12, .tls13])
-    func openSSLClientCompletesAHandshakeWithOurServer(version: TLSVersion) throws {
+    func openSSLClientCompletesAHandshakeWithOurServer(version: TLSVersion) async throws {
         guard let openssl = Self.openssl() else { return }
         let certificate = try DeviceCertificate.generateSelfSigned(commonName: "castscope device", keyType: .ecP256)
         let (listener, port) = try LoopbackSocket.listen()
@@ -82,7 +82,7 @@ import Testing
         peer.stdin.fileHandleForWriting.write(Data("ping from s_client\n".utf8))
         let received = try socket.read(server, until: "\n")
         #expect(received == "ping from s_client\n")
-        let output = peer.waitForOutput(seconds: 10) { $0.contains("hello from castscope") }
+        let output = await peer.waitForOutput(seconds: 10) { $0.contains("hello from castscope") }
         #expect(output.contains("hello from castscope"))
         #expect(output.contains("Protocol version: \(version)"))
         _ = server.shutdown()

@@ -40,7 +40,7 @@ import Testing
         #expect(comparison.mismatches.first?.contains("fn=living Room TV") == true)
     }
 
-    @Test func liveAvahiAndZeroconfTrafficMatchesTshark() throws {
+    @Test func liveAvahiAndZeroconfTrafficMatchesTshark() async throws {
         let required = ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1"
         let tools = ["ip", "unshare", "dbus-daemon", "avahi-daemon", "avahi-publish-service", "avahi-browse",
                      "tcpdump", "tshark"]
@@ -65,7 +65,7 @@ import Testing
         // The script owns setup and teardown: its EXIT trap stops every daemon by PID and deletes both namespaces,
         // whatever happens here afterwards; a stuck run is stopped after 90 s, which also runs the trap.
         let logPath = output.appendingPathComponent("record.log").path
-        let status = DNSTestProcess.run(Self.repository.appendingPathComponent("scripts/record-mdns-fixture").path,
+        let status = await DNSTestProcess.run(Self.repository.appendingPathComponent("scripts/record-mdns-fixture").path,
                                         [output.path], logPath: logPath, timeout: 90)
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         try #require(status == 0, "record-mdns-fixture failed (status \(status.map(String.init) ?? "timeout")):\n\(log)")

@@ -6,8 +6,8 @@ import Foundation
 enum DNSTestProcess {
     /// Runs `path` with `arguments`, writes stdout and stderr to `logPath`; after `timeout` seconds the script gets
     /// SIGTERM (its trap tears down), then SIGKILL 15 s later. Returns the exit status, or nil when it was stopped.
-    static func run(_ path: String, _ arguments: [String], logPath: String, timeout: Double) -> Int32? {
-        let result = SpawnedProcess.run(path, arguments, timeout: timeout, killGrace: 15)
+    static func run(_ path: String, _ arguments: [String], logPath: String, timeout: Double) async -> Int32? {
+        let result = await SpawnedProcess.run(path, arguments, timeout: timeout, killGrace: 15)
         try? (result.output + result.errors).write(toFile: logPath, atomically: false, encoding: .utf8)
         return result.status
     }

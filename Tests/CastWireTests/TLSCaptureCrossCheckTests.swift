@@ -70,7 +70,7 @@ import Glibc
         return dirs.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    @Test func liveHandshakesMatchTshark() throws {
+    @Test func liveHandshakesMatchTshark() async throws {
         let missing = ["tcpdump", "tshark", "openssl", "python3"].filter { Self.executable($0) == nil }
         let reason = !missing.isEmpty ? "missing \(missing.joined(separator: ", "))"
             : geteuid() != 0 ? "tcpdump needs root" : nil
@@ -92,7 +92,7 @@ import Glibc
         try process.run()
         // Hang guard, not a timing assertion: the script normally takes a few seconds.
         let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(100)) }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

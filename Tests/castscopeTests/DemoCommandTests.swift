@@ -8,10 +8,10 @@ import Glibc
 #endif
 
 @Suite struct DemoCommandTests {
-    @Test func demoRunsAFullSessionWithReconnectionAdExchangeAndRedactedLogs() throws {
+    @Test func demoRunsAFullSessionWithReconnectionAdExchangeAndRedactedLogs() async throws {
         let directory = NSTemporaryDirectory() + "castscope-demo-test-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try CastscopeProcess.run(["demo", "--dir", directory])
+        let result = try await CastscopeProcess.run(["demo", "--dir", directory])
         #expect(result.exitCode == 0, "stderr: \(result.standardError)")
         let output = result.standardOutput
         // Session started and ended.
@@ -54,12 +54,12 @@ import Glibc
         #expect(!readBack.contains("MEDIA_STATUS"))
     }
 
-    @Test func demoAuditsItsOwnCaptureWhenRootWithTcpdump() throws {
+    @Test func demoAuditsItsOwnCaptureWhenRootWithTcpdump() async throws {
         let canCapture = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/tcpdump")
         let requirePeers = ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1"
         let directory = NSTemporaryDirectory() + "castscope-demo-capture-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try CastscopeProcess.run(["demo", "--dir", directory])
+        let result = try await CastscopeProcess.run(["demo", "--dir", directory])
         #expect(result.exitCode == 0, "stderr: \(result.standardError)")
         let audit = try #require(result.standardOutput.components(separatedBy: "== 4.").last)
         guard canCapture else {
@@ -74,10 +74,10 @@ import Glibc
         #expect(!audit.contains("user-42-secret") && !audit.contains("abc123"))
     }
 
-    @Test func embeddedCodelabFilterMatchesTheShippedFile() throws {
+    @Test func embeddedCodelabFilterMatchesTheShippedFile() async throws {
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../filters/codelab.filter").standardized.path
-        let result = try CastscopeProcess.run(["filters", "explain", shipped, "GCKCastChannel", "GCKSessionManager"])
+        let result = try await CastscopeProcess.run(["filters", "explain", shipped, "GCKCastChannel", "GCKSessionManager"])
         #expect(result.standardOutput == "GCKCastChannel\tverbose\nGCKSessionManager\tnone\n")
         let embedded = try String(contentsOfFile: shipped, encoding: .utf8)
         let source = try String(

@@ -8,64 +8,64 @@ import Testing
             .standardized.path
     }
 
-    @Test func checkAcceptsEveryShippedFilter() throws {
+    @Test func checkAcceptsEveryShippedFilter() async throws {
         let files = ["codelab", "discovery", "session", "media", "quiet", "everything"].map {
             "\(filtersDirectory)/\($0).filter"
         }
-        let result = try CastscopeProcess.run(["filters", "check"] + files)
+        let result = try await CastscopeProcess.run(["filters", "check"] + files)
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.split(separator: "\n").count == 6)
     }
 
-    @Test func checkReportsFileLineColumnAndExitsOne() throws {
+    @Test func checkReportsFileLineColumnAndExitsOne() async throws {
         let path = NSTemporaryDirectory() + "bad-\(UUID().uuidString).filter"
         try "minimum = warning\nGCKUI* = loud\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try CastscopeProcess.run(["filters", "check", path])
+        let result = try await CastscopeProcess.run(["filters", "check", path])
         #expect(result.exitCode == 1)
         #expect(result.standardError
             == "\(path):2:10: unknown level 'loud' (expected one of none, verbose, debug, info, warning, error, assert)\n")
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func explainPrintsClassTabLevelWithNoneWhenNothingPasses() throws {
-        let result = try CastscopeProcess.run([
+    @Test func explainPrintsClassTabLevelWithNoneWhenNothingPasses() async throws {
+        let result = try await CastscopeProcess.run([
             "filters", "explain", "\(filtersDirectory)/codelab.filter", "GCKCastChannel", "GCKSessionManager",
         ])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput == "GCKCastChannel\tverbose\nGCKSessionManager\tnone\n")
     }
 
-    @Test func explainWithFunctionUsesFunctionRules() throws {
-        let result = try CastscopeProcess.run([
+    @Test func explainWithFunctionUsesFunctionRules() async throws {
+        let result = try await CastscopeProcess.run([
             "filters", "explain", "--function", "sessionManager(_:didStart:)", "\(filtersDirectory)/session.filter",
             "GCKSessionManager", "GCKRemoteMediaClient",
         ])
         #expect(result.standardOutput == "GCKSessionManager\tverbose\nGCKRemoteMediaClient\tverbose\n")
     }
 
-    @Test func explainWithUnreadableFileExitsOne() throws {
-        let result = try CastscopeProcess.run(["filters", "explain", "/nonexistent.filter", "GCKCastChannel"])
+    @Test func explainWithUnreadableFileExitsOne() async throws {
+        let result = try await CastscopeProcess.run(["filters", "explain", "/nonexistent.filter", "GCKCastChannel"])
         #expect(result.exitCode == 1)
         #expect(result.standardError == "/nonexistent.filter: cannot read the filter file\n")
     }
 
-    @Test func missingArgumentIsAUsageError() throws {
-        let result = try CastscopeProcess.run(["filters", "explain"])
+    @Test func missingArgumentIsAUsageError() async throws {
+        let result = try await CastscopeProcess.run(["filters", "explain"])
         #expect(result.exitCode == 64)
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("Usage: castscope filters explain"))
     }
 
-    @Test func rootHelpListsSubcommands() throws {
-        let result = try CastscopeProcess.run(["--help"])
+    @Test func rootHelpListsSubcommands() async throws {
+        let result = try await CastscopeProcess.run(["--help"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.hasPrefix("OVERVIEW: Find out why Google Cast does not work"))
         #expect(result.standardOutput.contains("SUBCOMMANDS:"))
         #expect(result.standardOutput.contains("  filters"))
     }
 
-    @Test func versionPrintsTheVersion() throws {
-        let result = try CastscopeProcess.run(["--version"])
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await CastscopeProcess.run(["--version"])
         #expect(result.standardOutput == "0.1.0\n")
     }
 }

@@ -7,9 +7,9 @@ import Testing
     static let captures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../captures").standardized.path
 
-    @Test func jsonLinesEndWithTheSummaryAndExitZero() throws {
+    @Test func jsonLinesEndWithTheSummaryAndExitZero() async throws {
         let name = "\(Self.captures)/cast-tls13-chacha"
-        let result = try CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--json"])
+        let result = try await CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--json"])
         #expect(result.exitCode == 0)
         let lines = try result.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
         #expect(lines.last?["kind"] == "summary")
@@ -21,8 +21,8 @@ import Testing
         #expect(cast["message"]?["payload"]?["type"] == "CONNECT")
     }
 
-    @Test func onlyMdnsShowsOnlyMdnsEvents() throws {
-        let result = try CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap",
+    @Test func onlyMdnsShowsOnlyMdnsEvents() async throws {
+        let result = try await CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap",
                                                "\(Self.captures)/cast-tls12-chacha.pcap", "--only", "mdns", "--json"])
         #expect(result.exitCode == 0)
         let kinds = Set(try result.standardOutput.split(separator: "\n").compactMap {
@@ -31,9 +31,9 @@ import Testing
         #expect(kinds == ["mdns", "finding", "summary"])
     }
 
-    @Test func readableReportHasTranscriptDevicesConnectionsAndFindings() throws {
+    @Test func readableReportHasTranscriptDevicesConnectionsAndFindings() async throws {
         let name = "\(Self.captures)/cast-tls12-aes128"
-        let result = try CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys",
+        let result = try await CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys",
                                                "\(Self.captures)/mdns-zeroconf.pcap"])
         #expect(result.exitCode == 0)
         let text = result.standardOutput
@@ -44,38 +44,38 @@ import Testing
         #expect(text.contains("WARN tls.cert-lifetime"))
     }
 
-    @Test func corruptFileExitsOneAfterPrintingWhatCameBefore() throws {
+    @Test func corruptFileExitsOneAfterPrintingWhatCameBefore() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(Self.captures)/mdns-zeroconf.pcap"))
         let path = NSTemporaryDirectory() + "castscope-cut-\(UUID().uuidString).pcap"
         try whole.prefix(whole.count - 10).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CastscopeProcess.run(["inspect", path, "--json"])
+        let result = try await CastscopeProcess.run(["inspect", path, "--json"])
         #expect(result.exitCode == 1)
         #expect(result.standardOutput.contains(#""kind":"mdns""#))
         #expect(result.standardError.contains("Error: \(path): packet "))
         #expect(result.standardError.contains("at byte offset"))
-        let lax = try CastscopeProcess.run(["inspect", path, "--lax", "--quiet"])
+        let lax = try await CastscopeProcess.run(["inspect", path, "--lax", "--quiet"])
         #expect(lax.exitCode == 0)
         #expect(lax.standardOutput.contains("capture.corrupt"))
     }
 
-    @Test func usageErrorsExitSixtyFour() throws {
-        #expect(try CastscopeProcess.run(["inspect"]).exitCode == 64)
-        #expect(try CastscopeProcess.run(["inspect", "x.pcap", "--only", "http"]).exitCode == 64)
-        #expect(try CastscopeProcess.run(["inspect", "x.pcap", "--port", "0"]).exitCode == 64)
+    @Test func usageErrorsExitSixtyFour() async throws {
+        #expect(try await CastscopeProcess.run(["inspect"]).exitCode == 64)
+        #expect(try await CastscopeProcess.run(["inspect", "x.pcap", "--only", "http"]).exitCode == 64)
+        #expect(try await CastscopeProcess.run(["inspect", "x.pcap", "--port", "0"]).exitCode == 64)
     }
 
-    @Test func missingFileExitsOne() throws {
-        let result = try CastscopeProcess.run(["inspect", "/nonexistent/capture.pcap"])
+    @Test func missingFileExitsOne() async throws {
+        let result = try await CastscopeProcess.run(["inspect", "/nonexistent/capture.pcap"])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("no such file"))
     }
 
-    @Test func exportStreamsWritesBothDirections() throws {
+    @Test func exportStreamsWritesBothDirections() async throws {
         let name = "\(Self.captures)/cast-tls13-aes256"
         let directory = NSTemporaryDirectory() + "castscope-export-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--quiet",
+        let result = try await CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--quiet",
                                                "--export-streams", directory])
         #expect(result.exitCode == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()

@@ -68,28 +68,28 @@ import Glibc
 
     // MARK: Reading and -n
 
-    @Test func showsTheLastTenRecordsByDefault() throws {
+    @Test func showsTheLastTenRecordsByDefault() async throws {
         let scratch = Scratch()
         let path = try scratch.file("app.log", (0..<12).map { Self.json($0, message: "m\($0)") })
-        let result = try CastscopeProcess.run(["tail", path])
+        let result = try await CastscopeProcess.run(["tail", path])
         #expect(result.exitCode == 0)
         #expect(Self.lines(result.standardOutput) == (2..<12).map { Self.text($0, message: "m\($0)") })
         #expect(result.standardError.isEmpty)
     }
 
-    @Test func linesOptionPicksHowManyAndZeroShowsNone() throws {
+    @Test func linesOptionPicksHowManyAndZeroShowsNone() async throws {
         let scratch = Scratch()
         let path = try scratch.file("app.log", (0..<5).map { Self.json($0, message: "m\($0)") })
-        let three = try CastscopeProcess.run(["tail", "-n", "3", path])
+        let three = try await CastscopeProcess.run(["tail", "-n", "3", path])
         #expect(Self.lines(three.standardOutput) == (2..<5).map { Self.text($0, message: "m\($0)") })
-        let none = try CastscopeProcess.run(["tail", "-n0", path])
+        let none = try await CastscopeProcess.run(["tail", "-n0", path])
         #expect(none.exitCode == 0)
         #expect(none.standardOutput.isEmpty)
-        let all = try CastscopeProcess.run(["tail", "--lines=100", path])
+        let all = try await CastscopeProcess.run(["tail", "--lines=100", path])
         #expect(Self.lines(all.standardOutput).count == 5)
     }
 
-    @Test func mergesFilesByTimeKeepingArgumentOrderForEqualTimes() throws {
+    @Test func mergesFilesByTimeKeepingArgumentOrderForEqualTimes() async throws {
         let scratch = Scratch()
         let first = try scratch.file(
             "a.log",
@@ -101,7 +101,7 @@ import Glibc
             [
                 Self.json(2, message: "b2"), Self.json(5, message: "b5-second"), Self.json(6, message: "b6"),
             ])
-        let result = try CastscopeProcess.run(["tail", "-n", "5", first, second])
+        let result = try await CastscopeProcess.run(["tail", "-n", "5", first, second])
         #expect(
             Self.lines(result.standardOutput) == [
                 Self.text(2, message: "b2"), Self.text(3, message: "a3"), Self.text(5, message: "a5-first"),
@@ -109,11 +109,11 @@ import Glibc
             ])
     }
 
-    @Test func readsTheTextFormatAndStandardInput() throws {
+    @Test func readsTheTextFormatAndStandardInput() async throws {
         let input =
             Self.text(1, "WARNING", "GCKSessionManager", "from text", function: "start") + "\n"
             + Self.json(2, message: "from json") + "\n"
-        let result = try CastscopeProcess.run(["tail", "-"], input: Array(input.utf8))
+        let result = try await CastscopeProcess.run(["tail", "-"], input: Array(input.utf8))
         #expect(result.exitCode == 0)
         #expect(
             Self.lines(result.standardOutput) == [
@@ -140,50 +140,50 @@ import Glibc
         Self.lines(output).map { String($0.split(separator: " ", maxSplits: 5).last ?? "") }
     }
 
-    @Test func filterFileSelectsRecords() throws {
+    @Test func filterFileSelectsRecords() async throws {
         let scratch = Scratch()
         let log = try mixedLog(scratch)
         let filter = try scratch.file("x.filter", ["minimum = error", "GCK*Session = debug"])
-        let result = try CastscopeProcess.run(["tail", "--filter", filter, log])
+        let result = try await CastscopeProcess.run(["tail", "--filter", filter, log])
         #expect(result.exitCode == 0)
         #expect(messages(result.standardOutput) == ["session debug", "channel error"])
     }
 
-    @Test func classRulesAddToTheFilterFile() throws {
+    @Test func classRulesAddToTheFilterFile() async throws {
         let scratch = Scratch()
         let log = try mixedLog(scratch)
         let filter = try scratch.file("x.filter", ["minimum = error"])
-        let result = try CastscopeProcess.run(["tail", "--filter", filter, "--class", "GCKUI*=info", log])
+        let result = try await CastscopeProcess.run(["tail", "--filter", filter, "--class", "GCKUI*=info", log])
         #expect(messages(result.standardOutput) == ["button info", "channel error"])
     }
 
-    @Test func classRulesAloneShowOnlyTheNamedClasses() throws {
+    @Test func classRulesAloneShowOnlyTheNamedClasses() async throws {
         let scratch = Scratch()
         let log = try mixedLog(scratch)
-        let result = try CastscopeProcess.run([
+        let result = try await CastscopeProcess.run([
             "tail", "--class", "GCKCastChannel=verbose", "--class", "GCK*Session = debug", log,
         ])
         #expect(messages(result.standardOutput) == ["channel verbose", "session debug", "channel error"])
     }
 
-    @Test func levelSetsTheMinimum() throws {
+    @Test func levelSetsTheMinimum() async throws {
         let scratch = Scratch()
-        let result = try CastscopeProcess.run(["tail", "--level", "warning", try mixedLog(scratch)])
+        let result = try await CastscopeProcess.run(["tail", "--level", "warning", try mixedLog(scratch)])
         #expect(messages(result.standardOutput) == ["discovery timeout", "channel error"])
     }
 
-    @Test func grepKeepsMatchingMessages() throws {
+    @Test func grepKeepsMatchingMessages() async throws {
         let scratch = Scratch()
-        let result = try CastscopeProcess.run(["tail", "--grep", "(?i)TIMEOUT|error", try mixedLog(scratch)])
+        let result = try await CastscopeProcess.run(["tail", "--grep", "(?i)TIMEOUT|error", try mixedLog(scratch)])
         #expect(messages(result.standardOutput) == ["discovery timeout", "channel error"])
     }
 
-    @Test func sinceTakesATimeOrADurationAgo() throws {
+    @Test func sinceTakesATimeOrADurationAgo() async throws {
         let scratch = Scratch()
         let log = try mixedLog(scratch)
-        let absolute = try CastscopeProcess.run(["tail", "--since", "2026-11-30T05:28:04Z", log])
+        let absolute = try await CastscopeProcess.run(["tail", "--since", "2026-11-30T05:28:04Z", log])
         #expect(messages(absolute.standardOutput) == ["discovery timeout", "channel error"])
-        let date = try CastscopeProcess.run(["tail", "--since", "2026-12-01", log])
+        let date = try await CastscopeProcess.run(["tail", "--since", "2026-12-01", log])
         #expect(date.standardOutput.isEmpty)
         let now = Date().timeIntervalSince1970
         let recent = try scratch.file(
@@ -193,10 +193,10 @@ import Glibc
                 Self.jsonAt(now - 3600, "an hour ago"),
                 Self.jsonAt(now - 60, "a minute ago"),
             ])
-        let relative = try CastscopeProcess.run(["tail", "--since", "10m", recent])
+        let relative = try await CastscopeProcess.run(["tail", "--since", "10m", recent])
         #expect(relative.standardOutput.hasSuffix(" a minute ago\n"))
         #expect(Self.lines(relative.standardOutput).count == 1)
-        let twoHours = try CastscopeProcess.run(["tail", "--since", "2h", recent])
+        let twoHours = try await CastscopeProcess.run(["tail", "--since", "2h", recent])
         #expect(Self.lines(twoHours.standardOutput).count == 2)
     }
 
@@ -209,26 +209,26 @@ import Glibc
             #"{"ts":"\#(ts)","level":"info","class":"C","function":"f","file":"F.swift","line":1,"msg":"\#(message)"}"#
     }
 
-    @Test func castscopeLogIsTheFilterOnlyWhenNoFilterOptionIsGiven() throws {
+    @Test func castscopeLogIsTheFilterOnlyWhenNoFilterOptionIsGiven() async throws {
         let scratch = Scratch()
         let log = try mixedLog(scratch)
-        let fromEnvironment = try CastscopeProcess.run(
+        let fromEnvironment = try await CastscopeProcess.run(
             ["tail", log], environment: ["CASTSCOPE_LOG": "error,GCKUI*=info"])
         #expect(messages(fromEnvironment.standardOutput) == ["button info", "channel error"])
-        let overridden = try CastscopeProcess.run(
+        let overridden = try await CastscopeProcess.run(
             ["tail", "--level", "warning", log], environment: ["CASTSCOPE_LOG": "error,GCKUI*=info"])
         #expect(messages(overridden.standardOutput) == ["discovery timeout", "channel error"])
-        let invalid = try CastscopeProcess.run(["tail", log], environment: ["CASTSCOPE_LOG": "loud"])
+        let invalid = try await CastscopeProcess.run(["tail", log], environment: ["CASTSCOPE_LOG": "loud"])
         #expect(invalid.exitCode == 1)
         #expect(invalid.standardError.hasPrefix("Error: CASTSCOPE_LOG:1:1: unknown level 'loud'"))
     }
 
     // MARK: Output
 
-    @Test func jsonOutputIsJSONLinesOnly() throws {
+    @Test func jsonOutputIsJSONLinesOnly() async throws {
         let scratch = Scratch()
         let log = try scratch.file("app.log", [Self.json(1, message: "one"), "garbage", Self.json(2, message: "two")])
-        let result = try CastscopeProcess.run(["tail", "--output", "json", log])
+        let result = try await CastscopeProcess.run(["tail", "--output", "json", log])
         #expect(result.exitCode == 0)
         #expect(
             Self.lines(result.standardOutput) == [
@@ -238,7 +238,7 @@ import Glibc
             result.standardError == "castscope: not a log record: garbage\ncastscope: 1 line was not a log record\n")
     }
 
-    @Test func badLinesAreShownRawInPlaceAndCounted() throws {
+    @Test func badLinesAreShownRawInPlaceAndCounted() async throws {
         let scratch = Scratch()
         let log = try scratch.file(
             "app.log",
@@ -246,7 +246,7 @@ import Glibc
                 "starting up", Self.json(1, message: "one"), "{\"ts\": broken", "", Self.json(2, message: "two"),
                 "trailing junk",
             ])
-        let result = try CastscopeProcess.run(["tail", log])
+        let result = try await CastscopeProcess.run(["tail", log])
         #expect(result.exitCode == 0)
         #expect(
             Self.lines(result.standardOutput) == [
@@ -256,11 +256,11 @@ import Glibc
         #expect(result.standardError == "castscope: 3 lines were not log records\n")
     }
 
-    @Test func overlongLinesAreReportedSkippedAndCounted() throws {
+    @Test func overlongLinesAreReportedSkippedAndCounted() async throws {
         let scratch = Scratch()
         let long = String(repeating: "x", count: (1 << 20) + 10)
         let log = try scratch.file("app.log", [Self.json(1, message: "before"), long, Self.json(2, message: "after")])
-        let result = try CastscopeProcess.run(["tail", log])
+        let result = try await CastscopeProcess.run(["tail", log])
         #expect(Self.lines(result.standardOutput) == [Self.text(1, message: "before"), Self.text(2, message: "after")])
         #expect(
             result.standardError == "castscope: \(log): skipped a line longer than 1048576 bytes\n"
@@ -269,11 +269,11 @@ import Glibc
 
     // MARK: Errors
 
-    @Test func unreadableFilesExitOneWithTheReason() throws {
+    @Test func unreadableFilesExitOneWithTheReason() async throws {
         let scratch = Scratch()
         let good = try scratch.file("good.log", [Self.json(1, message: "fine")])
         let missing = scratch.directory + "/missing.log"
-        let result = try CastscopeProcess.run(["tail", good, missing, scratch.directory])
+        let result = try await CastscopeProcess.run(["tail", good, missing, scratch.directory])
         #expect(result.exitCode == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(
@@ -281,10 +281,10 @@ import Glibc
                 + "Error: cannot read \(scratch.directory): Is a directory\n")
     }
 
-    @Test func unreadableFilterFileExitsOne() throws {
+    @Test func unreadableFilterFileExitsOne() async throws {
         let scratch = Scratch()
         let log = try scratch.file("app.log", [Self.json(1, message: "fine")])
-        let result = try CastscopeProcess.run(["tail", "--filter", "/nonexistent.filter", log])
+        let result = try await CastscopeProcess.run(["tail", "--filter", "/nonexistent.filter", log])
         #expect(result.exitCode == 1)
         #expect(result.standardError == "Error: /nonexistent.filter: cannot read the filter file\n")
     }
@@ -304,16 +304,16 @@ import Glibc
         (["tail", "-", "-"], "Error: '-' (standard input) can be given only once"),
         (["tail", "--bogus", "x"], "Error: Unknown option '--bogus'"),
     ])
-    func usageErrorsExitSixtyFour(arguments: [String], errorPrefix: String) throws {
-        let result = try CastscopeProcess.run(arguments)
+    func usageErrorsExitSixtyFour(arguments: [String], errorPrefix: String) async throws {
+        let result = try await CastscopeProcess.run(arguments)
         #expect(result.exitCode == 64)
         #expect(result.standardError.hasPrefix(errorPrefix), "\(result.standardError)")
         #expect(result.standardError.contains("Usage: castscope tail"))
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func helpDescribesTheCommand() throws {
-        let result = try CastscopeProcess.run(["tail", "--help"])
+    @Test func helpDescribesTheCommand() async throws {
+        let result = try await CastscopeProcess.run(["tail", "--help"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.hasPrefix("OVERVIEW: Print the last records of log files"))
         #expect(result.standardOutput.contains("-f, --follow"))

@@ -61,12 +61,12 @@ import Glibc
         }
 
         /// Polls the collected output until `condition` holds; false after a generous 30 s.
-        func waitUntil(_ condition: (_ output: String, _ error: String) -> Bool) -> Bool {
+        func waitUntil(_ condition: (_ output: String, _ error: String) -> Bool) async -> Bool {
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
                 let (output, error) = text
                 if condition(output, error) { return true }
-                usleep(20_000)
+                try? await Task.sleep(for: .milliseconds(20))
             }
             return false
         }
@@ -79,29 +79,29 @@ import Glibc
         }
     }
 
-    @Test func followPrintsAppendsAcrossRenameRotationAndTruncationThenExitsZeroOnSIGTERM() throws {
+    @Test func followPrintsAppendsAcrossRenameRotationAndTruncationThenExitsZeroOnSIGTERM() async throws {
         let scratch = TailCommandTests.Scratch()
         let path = try scratch.file(
             "app.log", [TailCommandTests.json(1, message: "m1"), TailCommandTests.json(2, message: "m2")])
         let tail = try FollowingProcess(["tail", "-f", "-n", "1", path])
-        #expect(tail.waitUntil { output, _ in output.contains(" m2\n") })
+        #expect(await tail.waitUntil { output, _ in output.contains(" m2\n") })
 
         // An append in two writes: the partial line is held until its newline arrives.
         let third = TailCommandTests.json(3, message: "m3")
         scratch.append(String(third.prefix(40)), to: path)
         scratch.append(String(third.dropFirst(40)) + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output.contains(" m3\n") })
+        #expect(await tail.waitUntil { output, _ in output.contains(" m3\n") })
 
         // Rotation by rename, as RotatingFileSink does it.
         try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
         let long = "m4 is long, so that the file after truncation is shorter than what was read"
         scratch.append(TailCommandTests.json(4, message: long) + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output.contains(" \(long)\n") })
+        #expect(await tail.waitUntil { output, _ in output.contains(" \(long)\n") })
 
         // Copy-truncate.
         #expect(truncate(path, 0) == 0)
         scratch.append(TailCommandTests.json(5, message: "m5") + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output.contains(" m5\n") })
+        #expect(await tail.waitUntil { output, _ in output.contains(" m5\n") })
 
         let (exited, status) = tail.stop(with: SIGTERM)
         #expect(exited)
@@ -115,23 +115,23 @@ import Glibc
         #expect(tail.text.error.contains("castscope: \(path): file truncated\n"))
     }
 
-    @Test func followWaitsForAMissingFileAndExitsZeroOnSIGINT() throws {
+    @Test func followWaitsForAMissingFileAndExitsZeroOnSIGINT() async throws {
         let scratch = TailCommandTests.Scratch()
         let path = scratch.directory + "/later.log"
         let tail = try FollowingProcess(["tail", "-f", "--output", "json", path])
         #expect(
-            tail.waitUntil { _, error in
+            await tail.waitUntil { _, error in
                 error == "castscope: \(path): no such file yet; waiting for it to appear\n"
             })
         scratch.append(TailCommandTests.json(1, message: "hello") + "\n", to: path)
-        #expect(tail.waitUntil { output, _ in output == TailCommandTests.json(1, message: "hello") + "\n" })
+        #expect(await tail.waitUntil { output, _ in output == TailCommandTests.json(1, message: "hello") + "\n" })
         #expect(tail.text.error.hasSuffix("castscope: \(path) has appeared; following it\n"))
         let (exited, status) = tail.stop(with: SIGINT)
         #expect(exited)
         #expect(status == 0)
     }
 
-    @Test func followKeepsFollowingEveryFileWithFilters() throws {
+    @Test func followKeepsFollowingEveryFileWithFilters() async throws {
         let scratch = TailCommandTests.Scratch()
         let first = try scratch.file("a.log", [])
         let second = try scratch.file("b.log", [])
@@ -139,17 +139,17 @@ import Glibc
         scratch.append(
             TailCommandTests.json(1, "info", "C", "quiet") + "\n" + TailCommandTests.json(2, "error", "C", "loud-a")
                 + "\n", to: first)
-        #expect(tail.waitUntil { output, _ in output.contains(" loud-a\n") })
+        #expect(await tail.waitUntil { output, _ in output.contains(" loud-a\n") })
         scratch.append(TailCommandTests.json(3, "warning", "C", "loud-b") + "\n", to: second)
-        #expect(tail.waitUntil { output, _ in output.contains(" loud-b\n") })
+        #expect(await tail.waitUntil { output, _ in output.contains(" loud-b\n") })
         let (exited, status) = tail.stop(with: SIGTERM)
         #expect(exited && status == 0)
         #expect(!tail.text.output.contains("quiet"))
     }
 
-    @Test func followStillRefusesAnUnreadableFile() throws {
+    @Test func followStillRefusesAnUnreadableFile() async throws {
         let scratch = TailCommandTests.Scratch()
-        let result = try CastscopeProcess.run(["tail", "-f", scratch.directory])
+        let result = try await CastscopeProcess.run(["tail", "-f", scratch.directory])
         #expect(result.exitCode == 1)
         #expect(result.standardError == "Error: cannot read \(scratch.directory): Is a directory\n")
     }
