@@ -37,8 +37,8 @@ public final class MDNSResponder: @unchecked Sendable {
         var addresses: [UInt32: [IPAddress]] = [:]
         for interface in interfaces {
             addresses[interface.index] = interface.addresses.map(\.address).filter { address in
-                // A loopback without MULTICAST (Linux's default) carries no IPv6 mDNS; advertise what is reachable.
-                address.isIPv4 || MDNSTransport.canUseIPv6(interface) || !interface.isLoopback
+                // Loopback carries no IPv6 mDNS on Linux (see MDNSTransport); advertise what can be reached there.
+                address.isIPv4 || !interface.isLoopback
             }
         }
         let loop: EventLoop

@@ -4,8 +4,8 @@ public import CastNet
 /// The UDP side of mDNS: sockets on port 5353 shared with other responders (SO_REUSEADDR + SO_REUSEPORT), joined to
 /// 224.0.0.251 and ff02::fb on the chosen interfaces only, and sends that always name their interface.
 ///
-/// Each family is used where it works: IPv6 on interfaces with an IPv6 address (link-local is enough) that can
-/// multicast (loopback only when it has the MULTICAST flag, which `lo` lacks by default on Linux); IPv4 wherever
+/// Each family is used where it works: IPv6 on non-loopback interfaces with an IPv6 address (link-local is
+/// enough; Linux delivers no IPv6 multicast on `lo`, even with the MULTICAST flag set); IPv4 wherever
 /// the group can be joined, and for sending on every interface that has an IPv4 address or no IPv6 path. An
 /// IPv6-only link therefore works, and so does an IPv4-only one; only when neither family can be joined anywhere
 /// does `init` throw.
@@ -82,10 +82,11 @@ public final class MDNSTransport: @unchecked Sendable {
             "mDNS sockets: IPv4 on \(ipv4Interfaces.sorted()), IPv6 on \(ipv6Interfaces.sorted())")
     }
 
-    /// True when ff02::fb can be used on `interface`: an IPv6 address and multicast (Linux delivers no IPv6
-    /// multicast on a loopback without the MULTICAST flag).
+    /// True when ff02::fb can be used on `interface`: an IPv6 address and not loopback. On Linux `lo` has no
+    /// MULTICAST flag by default; with it set (in a namespace) and an ff00::/8 route, IPv6 multicast sends succeed
+    /// but nothing is delivered back, so loopback stays IPv4-only.
     static func canUseIPv6(_ interface: NetworkInterface) -> Bool {
-        interface.addresses.contains { !$0.address.isIPv4 } && (!interface.isLoopback || interface.supportsMulticast)
+        !interface.isLoopback && interface.addresses.contains { !$0.address.isIPv4 }
     }
 
     /// Interface indices the IPv6 group was joined on.
