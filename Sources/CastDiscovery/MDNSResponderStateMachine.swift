@@ -3,7 +3,7 @@ public import CastWire
 
 /// The responder side of mDNS for one service, as a value-type state machine (RFC 6762 §8, §6, §10.1).
 ///
-/// Probing: three queries 250 ms apart asking for the instance name with the proposed records in the authority
+/// Probing: after a random 0–250 ms (§8.1), three queries 250 ms apart asking for the instance name with the proposed records in the authority
 /// section; an answer from someone else for that name with different data is a conflict, and the instance is
 /// renamed "Name (2)", "Name (3)"… (cut to fit 63 bytes) and probed again, up to `maximumRenames` times. A probe
 /// from another host for the same name is settled by tie-breaking (§8.2): the loser waits a second and probes
@@ -53,15 +53,26 @@ public struct MDNSResponderStateMachine: Sendable {
     public internal(set) var statistics = MDNSResponderStatistics()
     /// When the recent conflicts happened (at most the last 15, for the §8.1 rate limit).
     var recentConflicts: [MonotonicInstant] = []
+    /// The range the wait before the first probe is drawn from.
+    let initialProbeDelay: ClosedRange<Duration>
+    /// Draws that wait.
+    var random: MDNSRandom
 
     /// Queries answered so far.
     public var answersSent: Int { statistics.answersSent }
 
     /// A responder for `service` on the interfaces in `addresses`; it gives up after `maximumRenames` renames.
-    public init(service: MDNSServiceRecordSet, addresses: [UInt32: [IPAddress]], maximumRenames: Int = 32) {
+    /// The first probe waits a random time in `initialProbeDelay` (RFC 6762 §8.1: 0–250 ms, so hosts powered on
+    /// together do not probe in step), drawn from `random`.
+    public init(
+        service: MDNSServiceRecordSet, addresses: [UInt32: [IPAddress]], maximumRenames: Int = 32,
+        initialProbeDelay: ClosedRange<Duration> = .zero ... .milliseconds(250), random: MDNSRandom = MDNSRandom()
+    ) {
         self.service = service
         self.addresses = addresses
         self.maximumRenames = maximumRenames
+        self.initialProbeDelay = initialProbeDelay
+        self.random = random
         baseInstance = service.instance
     }
 
@@ -71,11 +82,11 @@ public struct MDNSResponderStateMachine: Sendable {
     /// True once announced and answering.
     public var isEstablished: Bool { phase == .running }
 
-    /// Starts probing.
+    /// Starts probing: the first probe goes out after the random initial delay.
     public mutating func start(at now: MonotonicInstant) -> [Action] {
         guard phase == .idle else { return [] }
         phase = .probing(sent: 0)
-        nextStep = now
+        nextStep = now + random.duration(in: initialProbeDelay)
         return advance(to: now)
     }
 

@@ -15,7 +15,8 @@ import Testing
         let service = MDNSServiceRecordSet(
             instance: instance, serviceType: P.service, host: P.host, port: 8009, txt: P.txt.map { Array($0.utf8) })
         return MDNSResponderStateMachine(
-            service: service, addresses: [2: [.v4(IPv4Address(10, 200, 0, 1))]], maximumRenames: maximumRenames)
+            service: service, addresses: [2: [.v4(IPv4Address(10, 200, 0, 1))]], maximumRenames: maximumRenames,
+            initialProbeDelay: .zero ... .zero)
     }
 
     private func probes(_ actions: [MDNSResponderStateMachine.Action]) -> [DNSMessage] {
