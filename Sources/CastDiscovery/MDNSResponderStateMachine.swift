@@ -3,9 +3,9 @@ public import CastWire
 
 /// The responder side of mDNS for one service, as a value-type state machine (RFC 6762 §8, §6, §10.1).
 ///
-/// Probing: after a random 0–250 ms (§8.1), three queries 250 ms apart asking for the instance name with the proposed records in the authority
-/// section; an answer from someone else for that name with different data is a conflict, and the instance is
-/// renamed "Name (2)", "Name (3)"… (cut to fit 63 bytes) and probed again, up to `maximumRenames` times. A probe
+/// Probing: after a random 0–250 ms (§8.1), three queries 250 ms apart asking for the instance name with the
+/// proposed records in the authority section; an answer from someone else for that name with different data is a
+/// conflict, and the instance is renamed "Name (2)", "Name (3)"… (cut to fit 63 bytes) and probed again, up to `maximumRenames` times. A probe
 /// from another host for the same name is settled by tie-breaking (§8.2): the loser waits a second and probes
 /// again. After 15 conflicts within ten seconds each probe attempt waits five seconds (§8.1). Announcing: two
 /// unsolicited responses one second apart.

@@ -84,7 +84,8 @@ import Testing
     @Test func tieBreakComparesClassThenTypeThenRDATABytes() throws {
         let host = P.host
         func a(_ last: UInt8, third: UInt8 = 99) -> DNSResourceRecord {
-            DNSResourceRecord(name: host, type: .a, cacheFlush: true, ttl: 120, data: .a(DNSIPv4Address(169, 254, third, last)))
+            DNSResourceRecord(
+                name: host, type: .a, cacheFlush: true, ttl: 120, data: .a(DNSIPv4Address(169, 254, third, last)))
         }
         // RFC 6762 §8.2's example: 169.254.200.50 is later than 169.254.99.200.
         #expect(MDNSProbeTieBreak.compare(ours: [a(200)], theirs: [a(50, third: 200)]) == .weLose)
