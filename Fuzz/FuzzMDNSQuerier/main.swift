@@ -9,11 +9,13 @@ import FuzzSupport
 @inline(never)
 func exercise(_ bytes: [UInt8]) -> Int {
     let configuration = MDNSQuerierConfiguration(maximumRecordsPerInterface: 64, maximumRecordsPerName: 8)
-    var querier = MDNSQuerier(configuration: configuration)
+    // Fixed seeds: the same input must take the same path (random delays and jitter included).
+    var querier = MDNSQuerier(configuration: configuration, random: MDNSRandom(seed: 1))
     let service = MDNSServiceRecordSet(
         instance: "Fuzz", serviceType: MDNSQuerierConfiguration.castServiceType,
         host: DNSName("fuzz.local.") ?? .root, port: 8009, txt: [Array("id=0".utf8)])
-    var responder = MDNSResponderStateMachine(service: service, addresses: [1: [.v4(IPv4Address(10, 0, 0, 1))]])
+    var responder = MDNSResponderStateMachine(
+        service: service, addresses: [1: [.v4(IPv4Address(10, 0, 0, 1))]], random: MDNSRandom(seed: 2))
     var now = MonotonicInstant(nanoseconds: 0)
     var work = querier.start(interfaces: [1], at: now).count + responder.start(at: now).count
     let source = SocketAddress(IPv4Address(10, 0, 0, 2), port: 5353)

@@ -36,6 +36,10 @@ struct MDNSCache: Sendable {
     private var countPerName: [NameKey: Int] = [:]
     let maximumRecordsPerInterface: Int
     let maximumRecordsPerName: Int
+    /// Largest random addition to a refresh point, as a fraction of the TTL (RFC 6762 §5.2: 2 %).
+    let refreshJitter: Double
+    /// Draws the refresh jitter.
+    private var random: MDNSRandom
 
     private struct NameKey: Hashable, Sendable {
         var name: DNSName
@@ -46,9 +50,14 @@ struct MDNSCache: Sendable {
     /// bounded by the per-interface cap.
     let uncappedNames: Set<DNSName>
 
-    init(maximumRecordsPerInterface: Int, maximumRecordsPerName: Int, uncappedNames: Set<DNSName> = []) {
+    init(
+        maximumRecordsPerInterface: Int, maximumRecordsPerName: Int, uncappedNames: Set<DNSName> = [],
+        refreshJitter: Double = 0, random: MDNSRandom = MDNSRandom(seed: 0)
+    ) {
         self.maximumRecordsPerInterface = maximumRecordsPerInterface
         self.maximumRecordsPerName = maximumRecordsPerName
+        self.refreshJitter = refreshJitter
+        self.random = random
         self.uncappedNames = Set(uncappedNames.map(\.lowercased))
     }
 
@@ -90,6 +99,7 @@ struct MDNSCache: Sendable {
             list[existing].receivedAt = now
             list[existing].expiresAt = expiry
             list[existing].refreshesSent = 0
+            list[existing].refreshJitter = random.fraction(upTo: refreshJitter)
             noteTimes(list[existing])
             entries[key] = list
             return .refreshed
@@ -104,7 +114,7 @@ struct MDNSCache: Sendable {
         list.append(
             MDNSCachedRecord(
                 name: name, value: value, interfaceIndex: interfaceIndex, ttl: ttl, receivedAt: now,
-                expiresAt: expiry))
+                expiresAt: expiry, refreshJitter: random.fraction(upTo: refreshJitter)))
         entries[key] = list
         if let last = list.last { noteTimes(last) }
         countPerInterface[interfaceIndex, default: 0] += 1
@@ -207,6 +217,8 @@ struct MDNSCache: Sendable {
             for index in updated.indices {
                 while let refresh = updated[index].nextRefresh, refresh <= now {
                     updated[index].refreshesSent += 1
+                    // Each refresh point gets its own variation.
+                    updated[index].refreshJitter = random.fraction(upTo: refreshJitter)
                     isDue = true
                 }
             }

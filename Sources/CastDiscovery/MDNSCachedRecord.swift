@@ -17,6 +17,8 @@ public struct MDNSCachedRecord: Sendable, Hashable {
     public var expiresAt: MonotonicInstant
     /// How many of the 80/85/90/95 % refresh queries were already sent for this lifetime.
     public var refreshesSent: Int = 0
+    /// Random variation added to the next refresh point, as a fraction of the TTL (0–2 %, RFC 6762 §5.2).
+    public var refreshJitter: Double = 0
 
     /// The refresh points of RFC 6762 §5.2, as fractions of the TTL.
     static let refreshFractions: [Double] = [0.80, 0.85, 0.90, 0.95]
@@ -24,10 +26,11 @@ public struct MDNSCachedRecord: Sendable, Hashable {
     /// The record type.
     public var type: DNSType { value.type }
 
-    /// When the next refresh query is due, nil when all four were sent (or the record is a goodbye).
+    /// When the next refresh query is due (its fraction of the TTL plus the jitter), nil when all four were sent
+    /// (or the record is a goodbye).
     var nextRefresh: MonotonicInstant? {
         guard refreshesSent < MDNSCachedRecord.refreshFractions.count, ttl > 0 else { return nil }
-        let fraction = MDNSCachedRecord.refreshFractions[refreshesSent]
+        let fraction = MDNSCachedRecord.refreshFractions[refreshesSent] + min(max(refreshJitter, 0), 0.04)
         return receivedAt + .milliseconds(Int64(Double(ttl) * 1000 * fraction))
     }
 

@@ -5,9 +5,10 @@ import CastWire
 ///
 /// Events go in (`start`, `receive`, `advance`); actions come out (queries to multicast on an interface, instances
 /// added, updated or removed). No I/O and no clock reading: the driver passes the time and schedules a call to
-/// `advance(to:)` at `nextDeadline`. The first browse query asks for a unicast response (QU); later ones double
-/// their interval from one second up to an hour and carry known answers. Cached records are refreshed at 80, 85,
-/// 90 and 95 % of their TTL and removed when it runs out; a goodbye (TTL 0) removes them one second later.
+/// `advance(to:)` at `nextDeadline`. The first browse query goes out after a random 20–120 ms and asks for a unicast
+/// response (QU); later ones double their interval from one second up to an hour and carry known answers. Cached
+/// records are refreshed at 80, 85, 90 and 95 % of their TTL (each plus up to 2 % at random) and removed when it
+/// runs out; a goodbye (TTL 0) removes them one second later.
 /// Instances whose SRV, TXT or addresses did not come as additionals get follow-up queries.
 public struct MDNSQuerier: Sendable {
     /// Limits and timings.
@@ -16,6 +17,8 @@ public struct MDNSQuerier: Sendable {
     public private(set) var statistics = MDNSQuerierStatistics()
 
     var cache: MDNSCache
+    /// Draws the initial query delays (the cache has its own, for refresh jitter).
+    var random: MDNSRandom
     var interfaces: [UInt32: InterfaceState] = [:]
     var reported: [DNSName: MDNSServiceInstance] = [:]
     var followUps: [FollowUpKey: FollowUpState] = [:]
@@ -43,18 +46,26 @@ public struct MDNSQuerier: Sendable {
         var nextAllowed: MonotonicInstant
     }
 
-    /// Creates a querier that does nothing until `start`.
-    public init(configuration: MDNSQuerierConfiguration = MDNSQuerierConfiguration()) {
+    /// Creates a querier that does nothing until `start`; `random` draws the initial delay and refresh jitter (pass
+    /// a seeded one for repeatable runs).
+    public init(
+        configuration: MDNSQuerierConfiguration = MDNSQuerierConfiguration(), random: MDNSRandom = MDNSRandom()
+    ) {
         self.configuration = configuration
+        var random = random
         cache = MDNSCache(
             maximumRecordsPerInterface: configuration.maximumRecordsPerInterface,
-            maximumRecordsPerName: configuration.maximumRecordsPerName, uncappedNames: [configuration.serviceType])
+            maximumRecordsPerName: configuration.maximumRecordsPerName, uncappedNames: [configuration.serviceType],
+            refreshJitter: configuration.refreshJitter, random: MDNSRandom(seed: random.next()))
+        self.random = random
     }
 
-    /// Starts browsing on `interfaceIndices`: the first query goes out at once, with the QU bit.
+    /// Starts browsing on `interfaceIndices`: the first query, with the QU bit, goes out after a random delay in
+    /// `configuration.initialQueryDelay` (RFC 6762 §5.2), drawn per interface.
     public mutating func start(interfaces interfaceIndices: [UInt32], at now: MonotonicInstant) -> [MDNSQuerierAction] {
-        for index in interfaceIndices where interfaces[index] == nil {
-            interfaces[index] = InterfaceState(nextQuery: now, interval: configuration.initialQueryInterval)
+        for index in interfaceIndices.sorted() where interfaces[index] == nil {
+            let delay = random.duration(in: configuration.initialQueryDelay)
+            interfaces[index] = InterfaceState(nextQuery: now + delay, interval: configuration.initialQueryInterval)
             statistics.interfaces[index] = statistics.interfaces[index] ?? MDNSInterfaceStatistics()
         }
         return advance(to: now)

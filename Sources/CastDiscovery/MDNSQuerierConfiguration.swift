@@ -18,6 +18,11 @@ public struct MDNSQuerierConfiguration: Sendable, Hashable {
     public var maximumFollowUps: Int
     /// Most known answers put into one query.
     public var maximumKnownAnswers: Int
+    /// The random wait before the first query of a browse (RFC 6762 §5.2: 20–120 ms, so hosts started together
+    /// do not query in step).
+    public var initialQueryDelay: ClosedRange<Duration>
+    /// Random variation added to each refresh point, as a fraction of the TTL (RFC 6762 §5.2: 2 %).
+    public var refreshJitter: Double
 
     /// The `_googlecast._tcp.local.` service type.
     public static let castServiceType = DNSName("_googlecast._tcp.local.") ?? .root
@@ -26,7 +31,9 @@ public struct MDNSQuerierConfiguration: Sendable, Hashable {
     public init(
         serviceType: DNSName = MDNSQuerierConfiguration.castServiceType, maximumRecordsPerInterface: Int = 2048,
         maximumRecordsPerName: Int = 32, maximumTXTBytes: Int = 8900, initialQueryInterval: Duration = .seconds(1),
-        maximumQueryInterval: Duration = .seconds(3600), maximumFollowUps: Int = 4, maximumKnownAnswers: Int = 64
+        maximumQueryInterval: Duration = .seconds(3600), maximumFollowUps: Int = 4, maximumKnownAnswers: Int = 64,
+        initialQueryDelay: ClosedRange<Duration> = .milliseconds(20) ... .milliseconds(120),
+        refreshJitter: Double = 0.02
     ) {
         self.serviceType = serviceType
         self.maximumRecordsPerInterface = maximumRecordsPerInterface
@@ -36,5 +43,7 @@ public struct MDNSQuerierConfiguration: Sendable, Hashable {
         self.maximumQueryInterval = maximumQueryInterval
         self.maximumFollowUps = maximumFollowUps
         self.maximumKnownAnswers = maximumKnownAnswers
+        self.initialQueryDelay = initialQueryDelay
+        self.refreshJitter = refreshJitter
     }
 }

@@ -37,8 +37,8 @@ public final class MDNSResponder: @unchecked Sendable {
         var addresses: [UInt32: [IPAddress]] = [:]
         for interface in interfaces {
             addresses[interface.index] = interface.addresses.map(\.address).filter { address in
-                // Loopback has no IPv6 multicast on Linux; advertise what can be reached there.
-                !(interface.isLoopback && !address.isIPv4)
+                // Loopback carries no IPv6 mDNS on Linux (see MDNSTransport); advertise what can be reached there.
+                address.isIPv4 || !interface.isLoopback
             }
         }
         let loop: EventLoop
@@ -70,6 +70,11 @@ public final class MDNSResponder: @unchecked Sendable {
         (try? await eventLoop.submit { self.machine.service.instance }) ?? ""
     }
 
+    /// The responder's counters (conflicts, renames, tie-breaks, rate-limited probes, answers), read on the loop.
+    public func statistics() async -> MDNSResponderStatistics {
+        (try? await eventLoop.submit { self.machine.statistics }) ?? MDNSResponderStatistics()
+    }
+
     /// Sends goodbyes and closes the sockets.
     public func stop() async {
         _ = try? await eventLoop.submit {
@@ -89,16 +94,34 @@ public final class MDNSResponder: @unchecked Sendable {
                 transport?.multicast(message.encoded(), interfaceIndex: index)
             case .unicast(let message, let destination, let index):
                 transport?.unicast(message.encoded(), to: destination, interfaceIndex: index)
-            case .renamed(let name):
-                DiscoveryLog.responder.info("name conflict: now advertising as \(name)")
-            case .established:
-                DiscoveryLog.responder.debug("probing done: \(machine.service.instance)")
+            case .renamed, .established, .deferredToSimultaneousProbe, .probingRateLimited, .gaveUp:
+                if let entry = action.logEntry(instance: machine.service.instance) {
+                    DiscoveryLog.responder.log(
+                        entry.level, LogMessage(entry.message),
+                        ["mdns.conflicts": .int(Int64(machine.statistics.conflicts))])
+                }
             }
         }
         timer?.cancel()
         timer = nil
         if let deadline = machine.nextDeadline {
             timer = eventLoop.scheduleTask(at: deadline) { [self] in perform(machine.advance(to: .now())) }
+        }
+    }
+}
+
+extension MDNSResponderStateMachine.Action {
+    /// How the responder logs this action under `GCKMDNSResponder` (level and message); nil for sends.
+    func logEntry(instance: String) -> (level: LogLevel, message: String)? {
+        switch self {
+        case .multicast, .unicast: nil
+        case .renamed(let name): (.info, "name conflict: now advertising as \(name)")
+        case .established: (.debug, "probing done: \(instance)")
+        case .deferredToSimultaneousProbe:
+            (.info, "simultaneous probe for \(instance) won by another host: probing again in 1 s")
+        case .probingRateLimited(let count):
+            (.warning, "\(count) name conflicts within 10 s: waiting 5 s before probing \(instance) again")
+        case .gaveUp(let reason): (.error, reason)
         }
     }
 }

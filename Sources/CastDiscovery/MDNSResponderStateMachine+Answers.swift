@@ -2,7 +2,7 @@ public import CastNet
 import CastWire
 
 extension MDNSResponderStateMachine {
-    /// Handles a datagram: answers queries once established, detects conflicts while probing.
+    /// Handles a datagram: answers queries once established, detects conflicts, settles simultaneous probes.
     public mutating func receive(
         _ bytes: [UInt8], from source: SocketAddress, interfaceIndex: UInt32, at now: MonotonicInstant
     ) -> [Action] {
@@ -11,6 +11,9 @@ extension MDNSResponderStateMachine {
         guard message.flags.opcode == 0, message.flags.rcode == 0, let name = service.instanceName else { return [] }
         if message.flags.qr {
             return conflictCheck(message, name: name, ownAddresses: ownAddresses, at: now)
+        }
+        if case .probing = phase {
+            return tieBreak(message, name: name, ownAddresses: ownAddresses, at: now)
         }
         guard isEstablished, let set = service.records(addresses: ownAddresses) else { return [] }
         var answers: [DNSResourceRecord] = []
@@ -43,7 +46,7 @@ extension MDNSResponderStateMachine {
         guard !unique.isEmpty else { return [] }
         let all = [set.ptr, set.srv, set.txt] + set.addresses
         let additionals = all.filter { record in !unique.contains(record) && record.type != .ptr }
-        answersSent += 1
+        statistics.answersSent += 1
         if source.port != 5353 {
             // Legacy unicast: echo the ID and questions, no cache-flush bits, TTL at most 10 s (RFC 6762 §6.7).
             let capped = (unique + additionals).map { record -> DNSResourceRecord in
@@ -65,23 +68,5 @@ extension MDNSResponderStateMachine {
             ]
         }
         return [.multicast(reply, interfaceIndex: interfaceIndex)]
-    }
-
-    /// A response naming our instance with other SRV/TXT data means the name is taken: rename and probe again.
-    private mutating func conflictCheck(
-        _ message: DNSMessage, name: DNSName, ownAddresses: [IPAddress], at now: MonotonicInstant
-    ) -> [Action] {
-        guard let set = service.records(addresses: ownAddresses) else { return [] }
-        let conflicting = message.answers.contains { record in
-            record.name.isEquivalent(to: name) && record.ttl > 0
-                && ((record.type == .srv && record.data != set.srv.data)
-                    || (record.type == .txt && record.data != set.txt.data))
-        }
-        guard conflicting else { return [] }
-        if case .probing = phase {} else if phase != .running { return [] }
-        renameAfterConflict()
-        phase = .probing(sent: 0)
-        nextStep = now + .seconds(1)
-        return [.renamed(newInstance: service.instance)]
     }
 }

@@ -3,9 +3,12 @@ public import CastWire
 
 /// The responder side of mDNS for one service, as a value-type state machine (RFC 6762 §8, §6, §10.1).
 ///
-/// Probing: three queries 250 ms apart asking for the instance name with the proposed records in the authority
-/// section; an answer from someone else for that name with different data is a conflict, and the instance is
-/// renamed "Name (2)", "Name (3)"… and probed again. Announcing: two unsolicited responses one second apart.
+/// Probing: after a random 0–250 ms (§8.1), three queries 250 ms apart asking for the instance name with the
+/// proposed records in the authority section; an answer from someone else for that name with different data is a
+/// conflict, and the instance is renamed "Name (2)", "Name (3)"… (cut to fit 63 bytes) and probed again, up to `maximumRenames` times. A probe
+/// from another host for the same name is settled by tie-breaking (§8.2): the loser waits a second and probes
+/// again. After 15 conflicts within ten seconds each probe attempt waits five seconds (§8.1). Announcing: two
+/// unsolicited responses one second apart.
 /// Then it answers PTR, SRV, TXT, A/AAAA and ANY questions, putting the rest of the set in the additional section,
 /// leaving out answers the querier listed as known (§7.1), unicast when the QU bit asks for it or the query came
 /// from a port other than 5353 (legacy unicast, §6.7). `stop` sends goodbyes (TTL 0).
@@ -20,6 +23,13 @@ public struct MDNSResponderStateMachine: Sendable {
         case renamed(newInstance: String)
         /// Probing and announcing are done.
         case established
+        /// Another host probed for the same name with lexicographically later data: we wait one second and
+        /// probe again (§8.2.1).
+        case deferredToSimultaneousProbe
+        /// 15 conflicts came within ten seconds: the next probe attempt waits five seconds (§8.1).
+        case probingRateLimited(conflictsInWindow: Int)
+        /// The responder stopped trying to claim a name (too many renames, or no valid name left).
+        case gaveUp(reason: String)
     }
 
     enum Phase: Sendable, Hashable {
@@ -31,20 +41,38 @@ public struct MDNSResponderStateMachine: Sendable {
     }
 
     /// The records advertised (the instance label changes after a conflict).
-    public private(set) var service: MDNSServiceRecordSet
+    public internal(set) var service: MDNSServiceRecordSet
     /// Addresses to advertise per interface index.
     public let addresses: [UInt32: [IPAddress]]
     var phase = Phase.idle
     var nextStep: MonotonicInstant?
-    private let baseInstance: String
-    private var conflicts = 0
-    /// Queries answered so far.
-    public internal(set) var answersSent = 0
+    let baseInstance: String
+    /// Renames after which the responder gives up on claiming a name.
+    public let maximumRenames: Int
+    /// Counters: conflicts, renames, tie-breaks, rate-limited probes, answers.
+    public internal(set) var statistics = MDNSResponderStatistics()
+    /// When the recent conflicts happened (at most the last 15, for the §8.1 rate limit).
+    var recentConflicts: [MonotonicInstant] = []
+    /// The range the wait before the first probe is drawn from.
+    let initialProbeDelay: ClosedRange<Duration>
+    /// Draws that wait.
+    var random: MDNSRandom
 
-    /// A responder for `service` on the interfaces in `addresses`.
-    public init(service: MDNSServiceRecordSet, addresses: [UInt32: [IPAddress]]) {
+    /// Queries answered so far.
+    public var answersSent: Int { statistics.answersSent }
+
+    /// A responder for `service` on the interfaces in `addresses`; it gives up after `maximumRenames` renames.
+    /// The first probe waits a random time in `initialProbeDelay` (RFC 6762 §8.1: 0–250 ms, so hosts powered on
+    /// together do not probe in step), drawn from `random`.
+    public init(
+        service: MDNSServiceRecordSet, addresses: [UInt32: [IPAddress]], maximumRenames: Int = 32,
+        initialProbeDelay: ClosedRange<Duration> = .zero ... .milliseconds(250), random: MDNSRandom = MDNSRandom()
+    ) {
         self.service = service
         self.addresses = addresses
+        self.maximumRenames = maximumRenames
+        self.initialProbeDelay = initialProbeDelay
+        self.random = random
         baseInstance = service.instance
     }
 
@@ -54,11 +82,11 @@ public struct MDNSResponderStateMachine: Sendable {
     /// True once announced and answering.
     public var isEstablished: Bool { phase == .running }
 
-    /// Starts probing.
+    /// Starts probing: the first probe goes out after the random initial delay.
     public mutating func start(at now: MonotonicInstant) -> [Action] {
         guard phase == .idle else { return [] }
         phase = .probing(sent: 0)
-        nextStep = now
+        nextStep = now + random.duration(in: initialProbeDelay)
         return advance(to: now)
     }
 
@@ -96,14 +124,10 @@ public struct MDNSResponderStateMachine: Sendable {
         return wasAnnounced ? announce(goodbye: true) : []
     }
 
-    /// "Name (2)", "Name (3)"… after each conflict (RFC 6762 §9; the suffix style is DNS-SD's).
-    mutating func renameAfterConflict() {
-        conflicts += 1
-        service.instance = "\(baseInstance) (\(conflicts + 1))"
-    }
-
-    private func probe() -> [Action] {
-        guard let name = service.instanceName else { return [] }
+    private mutating func probe() -> [Action] {
+        guard let name = service.instanceName else {
+            return giveUp("the instance label \"\(service.instance)\" is not a valid DNS label")
+        }
         return addresses.keys.sorted().compactMap { index in
             guard let set = service.records(addresses: addresses[index] ?? []) else { return nil }
             let message = DNSMessage(

@@ -32,6 +32,27 @@ public struct MDNSServiceRecordSet: Sendable, Hashable {
         DNSName(labels: [Array(instance.utf8)] + serviceType.labels.map { Array($0) })
     }
 
+    /// `base` with the suffix " (number)", the base cut at a Unicode scalar boundary (and trailing spaces dropped)
+    /// so the label stays within 63 bytes (RFC 6763 §4.1.1, RFC 6762 §9).
+    public static func numberedInstance(_ base: String, number: Int) -> String {
+        let suffix = " (\(number))"
+        let budget = max(0, 63 - suffix.utf8.count)
+        var kept = String.UnicodeScalarView()
+        var used = 0
+        for scalar in base.unicodeScalars {
+            let width = UTF8.width(scalar)
+            guard used + width <= budget else { break }
+            kept.append(scalar)
+            used += width
+        }
+        var head = String(kept)
+        // A cut that ends in a space would give "Name  (2)".
+        if used < base.utf8.count {
+            while head.unicodeScalars.last == " " { head.unicodeScalars.removeLast() }
+        }
+        return head + suffix
+    }
+
     /// PTR, SRV, TXT and the addresses, with TTL 0 when `goodbye`.
     func records(addresses: [IPAddress], goodbye: Bool = false) -> (
         ptr: DNSResourceRecord, srv: DNSResourceRecord,

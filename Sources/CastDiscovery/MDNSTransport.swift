@@ -4,8 +4,11 @@ public import CastNet
 /// The UDP side of mDNS: sockets on port 5353 shared with other responders (SO_REUSEADDR + SO_REUSEPORT), joined to
 /// 224.0.0.251 and ff02::fb on the chosen interfaces only, and sends that always name their interface.
 ///
-/// IPv6 is best effort: interfaces without an IPv6 address, and loopback (Linux does not deliver IPv6 multicast
-/// there), use IPv4 alone.
+/// Each family is used where it works: IPv6 on non-loopback interfaces with an IPv6 address (link-local is
+/// enough; Linux delivers no IPv6 multicast on `lo`, even with the MULTICAST flag set); IPv4 wherever
+/// the group can be joined, and for sending on every interface that has an IPv4 address or no IPv6 path. An
+/// IPv6-only link therefore works, and so does an IPv4-only one; only when neither family can be joined anywhere
+/// does `init` throw.
 public final class MDNSTransport: @unchecked Sendable {
     /// The interfaces in use.
     public let interfaces: [NetworkInterface]
@@ -13,6 +16,7 @@ public final class MDNSTransport: @unchecked Sendable {
     public let eventLoop: EventLoop
     private var socket4: UDPSocket?
     private var socket6: UDPSocket?
+    private var ipv4Interfaces: Set<UInt32> = []
     private var ipv6Interfaces: Set<UInt32> = []
 
     /// Opens the sockets and joins the groups; `onDatagram` runs on the loop thread for every datagram that
@@ -26,55 +30,92 @@ public final class MDNSTransport: @unchecked Sendable {
         let filter: @Sendable (Datagram) -> Void = { datagram in
             if wanted.contains(datagram.interfaceIndex) { onDatagram(datagram) }
         }
+        let candidates6 = interfaces.filter(Self.canUseIPv6)
+        // Binding port 5353 must work (a holder without SO_REUSEPORT is a real fault `--diagnose` names);
+        // joining the IPv4 group may fail on an IPv6-only interface.
         let socket4 = try UDPSocket.bind(
             to: SocketAddress(IPv4Address.any, port: 5353), on: eventLoop, reuseAddress: true, reusePort: true,
             onDatagram: filter)
         self.socket4 = socket4
+        var firstError: IOError?
         do {
             try socket4.setMulticastTTL(255)
             try socket4.setUnicastTTL(255)
             try socket4.setMulticastLoop(true)
             if let first = interfaces.first { try socket4.setMulticastInterface(first.index) }
-            for interface in interfaces { try socket4.joinGroup(.v4(.mDNSGroup), interfaceIndex: interface.index) }
         } catch {
             socket4.close()
             throw error
         }
-        let candidates6 = interfaces.filter { interface in
-            !interface.isLoopback && interface.addresses.contains { !$0.address.isIPv4 }
-        }
-        guard !candidates6.isEmpty else { return }
-        do {
-            let socket6 = try UDPSocket.bind(
-                to: SocketAddress(IPv6Address.any, port: 5353), on: eventLoop, reuseAddress: true, reusePort: true,
-                onDatagram: filter)
-            self.socket6 = socket6
-            try socket6.setMulticastTTL(255)
-            try socket6.setMulticastInterface(candidates6[0].index)
-            for interface in candidates6 {
-                try socket6.joinGroup(.v6(.mDNSGroup), interfaceIndex: interface.index)
-                ipv6Interfaces.insert(interface.index)
+        for interface in interfaces {
+            do {
+                try socket4.joinGroup(.v4(.mDNSGroup), interfaceIndex: interface.index)
+                ipv4Interfaces.insert(interface.index)
+            } catch {
+                // Fatal below only when IPv6 cannot stand in on this interface either.
+                firstError = firstError ?? error
+                DiscoveryLog.scanner.debug("IPv4 mDNS unavailable on \(interface.name): \(error.description)")
             }
-        } catch {
-            DiscoveryLog.scanner.debug("IPv6 mDNS unavailable: \(error.description)")
         }
+        if !candidates6.isEmpty {
+            do {
+                let socket6 = try UDPSocket.bind(
+                    to: SocketAddress(IPv6Address.any, port: 5353), on: eventLoop, reuseAddress: true,
+                    reusePort: true, onDatagram: filter)
+                self.socket6 = socket6
+                try socket6.setMulticastTTL(255)
+                try socket6.setMulticastInterface(candidates6[0].index)
+                for interface in candidates6 {
+                    try socket6.joinGroup(.v6(.mDNSGroup), interfaceIndex: interface.index)
+                    ipv6Interfaces.insert(interface.index)
+                }
+            } catch {
+                DiscoveryLog.scanner.debug("IPv6 mDNS unavailable: \(error.description)")
+            }
+        }
+        let unusable = interfaces.filter { !ipv4Interfaces.contains($0.index) && !ipv6Interfaces.contains($0.index) }
+        if !unusable.isEmpty || (ipv4Interfaces.isEmpty && ipv6Interfaces.isEmpty) {
+            close()
+            throw firstError ?? IOError(errno: 19, call: "MDNSTransport (no interface could join an mDNS group)")
+        }
+        DiscoveryLog.scanner.debug(
+            "mDNS sockets: IPv4 on \(ipv4Interfaces.sorted()), IPv6 on \(ipv6Interfaces.sorted())")
     }
+
+    /// True when ff02::fb can be used on `interface`: an IPv6 address and not loopback. On Linux `lo` has no
+    /// MULTICAST flag by default; with it set (in a namespace) and an ff00::/8 route, IPv6 multicast sends succeed
+    /// but nothing is delivered back, so loopback stays IPv4-only.
+    static func canUseIPv6(_ interface: NetworkInterface) -> Bool {
+        !interface.isLoopback && interface.addresses.contains { !$0.address.isIPv4 }
+    }
+
+    /// Interface indices the IPv6 group was joined on.
+    public var ipv6InterfaceIndices: [UInt32] { ipv6Interfaces.sorted() }
 
     /// Multicasts `bytes` on one interface (IPv4, plus IPv6 where joined); returns how many sends failed.
     @discardableResult
     public func multicast(_ bytes: [UInt8], interfaceIndex: UInt32) -> Int {
         var failures = 0
-        let isLoopback = interfaces.first { $0.index == interfaceIndex }?.isLoopback ?? false
-        do {
-            try socket4?.send(
-                bytes, to: .mDNSv4, interfaceIndex: interfaceIndex, source: isLoopback ? .v4(.loopback) : nil)
-        } catch {
-            failures += 1
-            DiscoveryLog.scanner.debug(
-                "send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
+        let interface = interfaces.first { $0.index == interfaceIndex }
+        let isLoopback = interface?.isLoopback ?? false
+        let hasIPv4Address = interface?.addresses.contains { $0.address.isIPv4 } ?? true
+        // An IPv6-only interface has no IPv4 source to send from: skip IPv4 there rather than fail every time.
+        if ipv4Interfaces.contains(interfaceIndex) && (hasIPv4Address || !ipv6Interfaces.contains(interfaceIndex)) {
+            do {
+                try socket4?.send(
+                    bytes, to: .mDNSv4, interfaceIndex: interfaceIndex, source: isLoopback ? .v4(.loopback) : nil)
+            } catch {
+                failures += 1
+                DiscoveryLog.scanner.debug(
+                    "send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
+            }
         }
         if ipv6Interfaces.contains(interfaceIndex) {
-            do { try socket6?.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch { failures += 1 }
+            do { try socket6?.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch {
+                failures += 1
+                DiscoveryLog.scanner.debug(
+                    "IPv6 send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
+            }
         }
         return failures
     }

@@ -15,36 +15,68 @@ import Testing
         actions.compactMap { if case .instanceAdded(let instance) = $0 { instance } else { nil } }
     }
 
-    @Test func firstQueryAsksForUnicastResponseAndLaterOnesDoNot() {
-        var querier = MDNSQuerier()
-        let first = queries(querier.start(interfaces: [2], at: .seconds(0)))
+    /// A querier with a fixed seed, started at 0 and advanced to its randomly delayed first query.
+    private func browsing(seed: UInt64 = 1) -> (querier: MDNSQuerier, firstQuery: MonotonicInstant) {
+        var querier = MDNSQuerier(random: MDNSRandom(seed: seed))
+        _ = querier.start(interfaces: [2], at: .seconds(0))
+        let first = querier.nextDeadline ?? .seconds(0)
+        _ = querier.advance(to: first)
+        return (querier, first)
+    }
+
+    @Test func firstQueryAsksForUnicastResponseAndLaterOnesDoNot() throws {
+        var querier = MDNSQuerier(random: MDNSRandom(seed: 7))
+        #expect(queries(querier.start(interfaces: [2], at: .seconds(0))).isEmpty)
+        let firstAt = try #require(querier.nextDeadline)
+        let first = queries(querier.advance(to: firstAt))
         #expect(first.count == 1)
         #expect(first.first?.questions.first?.unicastResponse == true)
         #expect(first.first?.questions.first?.type == .ptr)
         #expect(first.first?.questions.first?.name == P.service)
-        let second = queries(querier.advance(to: .seconds(1)))
+        let second = queries(querier.advance(to: firstAt + .seconds(1)))
         #expect(second.first?.questions.first?.unicastResponse == false)
     }
 
+    @Test func firstQueryWaitsARandomTwentyToHundredTwentyMilliseconds() throws {
+        let start = MonotonicInstant.seconds(10)
+        var delays: Set<Duration> = []
+        for seed in UInt64(0)..<64 {
+            var querier = MDNSQuerier(random: MDNSRandom(seed: seed))
+            #expect(queries(querier.start(interfaces: [2], at: start)).isEmpty)
+            let delay = try #require(querier.nextDeadline) - start
+            #expect(delay >= .milliseconds(20) && delay <= .milliseconds(120), "seed \(seed): \(delay)")
+            // Nothing goes out before the delay is over.
+            #expect(queries(querier.advance(to: start + (delay - .milliseconds(1)))).isEmpty)
+            #expect(queries(querier.advance(to: start + delay)).count == 1)
+            delays.insert(delay)
+        }
+        #expect(delays.count > 32)
+        // The same seed gives the same delay.
+        var again = MDNSQuerier(random: MDNSRandom(seed: 3))
+        var reference = MDNSQuerier(random: MDNSRandom(seed: 3))
+        _ = again.start(interfaces: [2], at: start)
+        _ = reference.start(interfaces: [2], at: start)
+        #expect(again.nextDeadline == reference.nextDeadline)
+    }
+
     @Test func continuousQueryIntervalsDoubleUpToAnHour() {
-        var querier = MDNSQuerier()
+        var querier = MDNSQuerier(random: MDNSRandom(seed: 11))
         _ = querier.start(interfaces: [2], at: .seconds(0))
-        var times: [Double] = []
-        for _ in 0..<16 {
+        var times: [MonotonicInstant] = []
+        for _ in 0..<17 {
             guard let next = querier.nextDeadline else { break }
             let actions = querier.advance(to: next)
-            if !queries(actions).isEmpty { times.append(Double(next.nanoseconds) / 1e9) }
+            if !queries(actions).isEmpty { times.append(next) }
         }
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-        #expect(Array(gaps.prefix(5)) == [2, 4, 8, 16, 32])
-        #expect(gaps.allSatisfy { $0 <= 3600 })
-        #expect(gaps.last == 3600)
+        #expect(Array(gaps.prefix(6)) == [1, 2, 4, 8, 16, 32].map { Duration.seconds($0) })
+        #expect(gaps.allSatisfy { $0 <= .seconds(3600) })
+        #expect(gaps.last == .seconds(3600))
     }
 
     @Test func completeAnswerAddsInstanceWithAllFields() throws {
-        var querier = MDNSQuerier()
-        _ = querier.start(interfaces: [2], at: .seconds(0))
-        let actions = querier.receive(P.fullAnswer(), interfaceIndex: 2, at: .seconds(0.1))
+        var (querier, firstQuery) = browsing()
+        let actions = querier.receive(P.fullAnswer(), interfaceIndex: 2, at: firstQuery + .milliseconds(100))
         let instance = try #require(added(actions).first)
         #expect(instance.name == P.instance)
         #expect(instance.port == 8009)
@@ -55,10 +87,9 @@ import Testing
     }
 
     @Test func knownAnswersGoIntoTheNextBrowseQuery() {
-        var querier = MDNSQuerier()
-        _ = querier.start(interfaces: [2], at: .seconds(0))
-        _ = querier.receive(P.fullAnswer(), interfaceIndex: 2, at: .seconds(0.1))
-        let next = queries(querier.advance(to: .seconds(1)))
+        var (querier, firstQuery) = browsing()
+        _ = querier.receive(P.fullAnswer(), interfaceIndex: 2, at: firstQuery + .milliseconds(100))
+        let next = queries(querier.advance(to: firstQuery + .seconds(1)))
         #expect(next.first?.answers.count == 1)
         #expect(next.first?.answers.first?.data == .ptr(P.instance))
     }
@@ -88,23 +119,44 @@ import Testing
         #expect(querier.statistics.interfaces[2]?.goodbyes == 1)
     }
 
-    @Test func silentResponderExpiresAtTTLAfterFourRefreshQueries() {
-        var querier = MDNSQuerier()
+    /// When the TXT record cached at 0 with a TTL of 100 s was refreshed, and when the instance went.
+    private func refreshTimeline(seed: UInt64) -> (refreshes: [Duration], removedAt: MonotonicInstant?) {
+        var querier = MDNSQuerier(random: MDNSRandom(seed: seed))
         _ = querier.start(interfaces: [2], at: .seconds(0))
         _ = querier.receive(P.fullAnswer(ttl: 100), interfaceIndex: 2, at: .seconds(0))
-        var refreshTimes: [Double] = []
-        var removedAt: Double?
+        var refreshes: [Duration] = []
+        var removedAt: MonotonicInstant?
         while removedAt == nil, let next = querier.nextDeadline, next <= .seconds(200) {
             let actions = querier.advance(to: next)
             if queries(actions).flatMap(\.questions).contains(where: { $0.type == .txt }) {
-                refreshTimes.append(Double(next.nanoseconds) / 1e9)
+                refreshes.append(next - MonotonicInstant.seconds(0))
             }
             if actions.contains(where: { if case .instanceRemoved(_, .expired) = $0 { true } else { false } }) {
-                removedAt = Double(next.nanoseconds) / 1e9
+                removedAt = next
             }
         }
-        #expect(refreshTimes == [80, 85, 90, 95])
-        #expect(removedAt == 100)
+        return (refreshes, removedAt)
+    }
+
+    @Test func silentResponderExpiresAtTTLAfterFourJitteredRefreshQueries() {
+        for seed in UInt64(0)..<16 {
+            let timeline = refreshTimeline(seed: seed)
+            #expect(timeline.refreshes.count == 4, "seed \(seed)")
+            // 80, 85, 90 and 95 % of 100 s, each plus up to 2 % of the TTL.
+            for (time, point) in zip(timeline.refreshes, [80, 85, 90, 95]) {
+                #expect(time >= .seconds(point) && time <= .seconds(point + 2), "seed \(seed): \(time)")
+            }
+            #expect(timeline.removedAt == .seconds(100))
+        }
+    }
+
+    @Test func refreshJitterIsRandomPerSeedAndRepeatableForOne() {
+        let first = refreshTimeline(seed: 5).refreshes
+        #expect(refreshTimeline(seed: 5).refreshes == first)
+        let others = (UInt64(20)..<28).map { refreshTimeline(seed: $0).refreshes }
+        #expect(others.contains { $0 != first })
+        // Not simply the lower edge of the window.
+        #expect(!(others + [first]).allSatisfy { $0 == [80, 85, 90, 95].map { Duration.seconds($0) } })
     }
 
     @Test func refreshedRecordKeepsInstance() {

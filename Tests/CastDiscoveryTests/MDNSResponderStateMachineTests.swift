@@ -12,7 +12,8 @@ import Testing
         let service = MDNSServiceRecordSet(
             instance: "Chromecast-4f9e6b2ad0c14a8c9b7e35f1d2c3b4a5", serviceType: P.service, host: P.host,
             port: 8009, txt: P.txt.map { Array($0.utf8) })
-        return MDNSResponderStateMachine(service: service, addresses: [2: [.v4(IPv4Address(10, 200, 0, 1))]])
+        return MDNSResponderStateMachine(
+            service: service, addresses: [2: [.v4(IPv4Address(10, 200, 0, 1))]], initialProbeDelay: .zero ... .zero)
     }
 
     private func established() -> MDNSResponderStateMachine {
@@ -47,6 +48,21 @@ import Testing
         #expect(log.map(\.1) == ["probe", "probe", "probe", "announce", "announce"])
         #expect(log.map(\.0) == [0, 0.25, 0.5, 0.75, 1.75])
         #expect(responder.isEstablished)
+    }
+
+    @Test func firstProbeWaitsARandomZeroToTwoHundredFiftyMilliseconds() throws {
+        let service = machine().service
+        var delays: Set<Duration> = []
+        for seed in UInt64(0)..<32 {
+            var responder = MDNSResponderStateMachine(
+                service: service, addresses: [2: [.v4(IPv4Address(10, 200, 0, 1))]], random: MDNSRandom(seed: seed))
+            #expect(messages(responder.start(at: .seconds(3))).isEmpty)
+            let delay = try #require(responder.nextDeadline) - MonotonicInstant.seconds(3)
+            #expect(delay >= .zero && delay <= .milliseconds(250), "seed \(seed): \(delay)")
+            #expect(messages(responder.advance(to: .seconds(3) + delay)).count == 1)
+            delays.insert(delay)
+        }
+        #expect(delays.count > 16)
     }
 
     @Test func answersPTRQueryWithSRVTXTAndAddressAsAdditionals() throws {

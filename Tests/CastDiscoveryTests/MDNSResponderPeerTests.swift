@@ -1,0 +1,44 @@
+import CastJSON
+import CastTestSupport
+import Foundation
+import Testing
+
+/// Two built-in responders claiming one name from two network namespaces at the same moment: probing,
+/// tie-breaking and renaming leave one "Same Name" and one "Same Name (2)".
+@Suite(.serialized) struct MDNSResponderPeerTests {
+    @Test func simultaneousAdvertisersOfOneNameEndUpWithTwoDistinctNames() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A", "B"]) { peers in
+            let interfaceA = peers.environment["IF_A"] ?? ""
+            for (host, interface, port, id) in [
+                ("A", interfaceA, "8009", "0000000000000000000000000000000a"),
+                ("B", peers.interfaceB, "8010", "0000000000000000000000000000000b"),
+            ] {
+                peers.spawn(
+                    host, "advertise\(host)",
+                    [
+                        CastscopeProcessPath.path, "discover", "--advertise", "Same Name", "--port", port,
+                        "--interface", interface, "--txt", "id=\(id)", "--txt", "fn=Same Name \(host)",
+                    ])
+            }
+            // Probing, a possible one-second deferral, the rename and its probing take a few seconds.
+            var instances: [String] = []
+            _ = peers.waitFor(15) {
+                let result = peers.castscope([
+                    "discover", "--via", "builtin", "--json", "--timeout", "2s", "--interface", peers.interfaceB,
+                ])
+                let devices = (try? JSONValue(parsing: result.output).arrayValue) ?? []
+                instances = devices.compactMap { $0["instance"]?.stringValue }.sorted()
+                return instances.count == 2
+            }
+            #expect(
+                instances == ["Same Name (2)._googlecast._tcp.local.", "Same Name._googlecast._tcp.local."],
+                "\(instances) A: \(peers.log("advertiseA")) B: \(peers.log("advertiseB"))")
+            peers.signal("advertiseA", "INT")
+            peers.signal("advertiseB", "INT")
+            let withdrawn = [peers.log("advertiseA"), peers.log("advertiseB")].filter {
+                $0.contains("withdrawn Same Name (2)")
+            }
+            #expect(withdrawn.count == 1, "A: \(peers.log("advertiseA")) B: \(peers.log("advertiseB"))")
+        }
+    }
+}
