@@ -71,6 +71,10 @@ extension CastSession {
             if let id = status.requestID, id != 0 {
                 requests.reply(id, .completed, namespace: namespace, source: source)
             }
+            if machine.state == .connected, let transfer = StreamTransferSignal(status: status, sessionID: sessionID) {
+                followStreamTransfer(transfer, status: status)
+                return
+            }
             feed(machine.receiverStatus(status))
         case let .error(reply):
             if let id = reply.requestID {

@@ -26,6 +26,13 @@ public final class PendingRequests: @unchecked Sendable {
         self.metadata = metadata
     }
 
+    /// The session moved to device `deviceID` (stream transfer): later records name it.
+    public func deviceChanged(to deviceID: String) {
+        var updated: LogMetadata = ["cast.device": .string(deviceID)]
+        for field in metadata where field.key != "cast.device" { updated.append(field.key, field.value) }
+        metadata = updated
+    }
+
     /// Requests waiting.
     public var count: Int { tracker.pendingCount }
 
