@@ -13,8 +13,9 @@ func runIdleSession(port: UInt16) async -> Never {
         options.deviceAuthentication = false
         let context = try CastContext(options: options, eventLoop: loop)
         guard let ip = IPAddress("127.0.0.1") else { exit(1) }
-        let device = Device(instanceName: "bench", instanceLabel: "bench", host: "127.0.0.1", port: port,
-                            addresses: [ip], txt: [Array("id=bench".utf8)], interfaceIndex: 0, via: .builtin)
+        let device = Device(
+            instanceName: "bench", instanceLabel: "bench", host: "127.0.0.1", port: port,
+            addresses: [ip], txt: [Array("id=bench".utf8)], interfaceIndex: 0, via: .builtin)
         guard case .success = await context.startSession(with: device),
             await context.perform({ $0.currentCastSession?.remoteMediaClient.loadMedia(benchLoad()) }) == .completed
         else { exit(2) }

@@ -22,9 +22,9 @@ extension CastSession {
         }
         let address = destination.networkAddress.map { SocketAddress(ip: $0, port: destination.servicePort) }
         let place = address?.description ?? destination.host
-        SenderLog.session.info(
-            "stream transfer: session \(signal.sessionID) moved to \(destination.friendlyName) (\(destination.deviceID)) at \(place); following it",
-            fields)
+        let name = "\(destination.friendlyName) (\(destination.deviceID))"
+        SenderLog.session.info("stream transfer: session \(signal.sessionID) moved to \(name) at \(place), following",
+                               fields)
         let actions = machine.transferred(to: destination.deviceID)
         device = destination
         requests.deviceChanged(to: destination.deviceID)

@@ -26,8 +26,10 @@ public struct StreamTransferSignal: Sendable, Hashable {
     public var port: UInt16?
 
     /// A signal with these fields.
-    public init(sessionID: String, deviceID: String, friendlyName: String? = nil, host: String? = nil,
-                port: UInt16? = nil) {
+    public init(
+        sessionID: String, deviceID: String, friendlyName: String? = nil, host: String? = nil,
+        port: UInt16? = nil
+    ) {
         self.sessionID = sessionID
         self.deviceID = deviceID
         self.friendlyName = friendlyName
@@ -45,7 +47,8 @@ public struct StreamTransferSignal: Sendable, Hashable {
             !deviceID.isEmpty
         else { return nil }
         let port = destination["port"]?.intValue.flatMap { UInt16(exactly: $0) }
-        self.init(sessionID: sessionID, deviceID: deviceID, friendlyName: destination["friendlyName"]?.stringValue,
-                  host: destination["host"]?.stringValue, port: port)
+        self.init(
+            sessionID: sessionID, deviceID: deviceID, friendlyName: destination["friendlyName"]?.stringValue,
+            host: destination["host"]?.stringValue, port: port)
     }
 }

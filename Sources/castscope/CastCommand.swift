@@ -31,7 +31,7 @@ enum CastCommand {
                 --log-filter (default: warnings), JSON lines to --log-file. Exit 1 prints the GCK error name.
                 """,
             options: [
-                .option("device", value: "name|id|host[:port]", help: "The device (default: the only one found, or ask)."),
+                .option("device", value: "name|id|host[:port]", help: "The device (default: the only one, or ask)."),
                 .option("app", value: "appid", help: "The receiver app.", default: "CC1AD845"),
                 .option("log-filter", value: "file", help: "Filter file for the stderr log."),
                 .option("log-file", value: "file", help: "Also write JSON-lines logs here."),
@@ -136,6 +136,11 @@ enum CastCommand {
     /// Runs one command and waits for its request (or for SIGINT with `watch`).
     private static func perform(_ name: String, _ invocation: Invocation, context: CastContext, session: CastSession,
                                 _ io: any CommandOutput) async -> RequestOutcome {
+        if ["play", "pause", "stop", "seek", "rate", "repeat", "queue"].contains(name) {
+            // After a join the media status asked for on connect may still be on its way, and these commands need
+            // its mediaSessionId: wait for a fresh one instead of failing with NoMediaSession.
+            _ = await context.perform { _ in session.remoteMediaClient.requestStatus() }
+        }
         switch name {
         case "status":
             _ = await context.perform { _ in session.remoteMediaClient.requestStatus() }

@@ -4,7 +4,7 @@ import CastNet
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How `castscope cast` picks its device when `--device` is not given: the only device found, or — when several
@@ -45,9 +45,10 @@ enum DeviceChooser {
     /// A device known only by name and address.
     static func device(named name: String, ip: IPAddress, port: UInt16) -> Device {
         let address = SocketAddress(ip: ip, port: port).description
-        return Device(instanceName: name, instanceLabel: name, host: ip.description, port: port, addresses: [ip],
-                      txt: [Array("id=\(address)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0,
-                      via: .builtin)
+        return Device(
+            instanceName: name, instanceLabel: name, host: ip.description, port: port, addresses: [ip],
+            txt: [Array("id=\(address)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0,
+            via: .builtin)
     }
 
     /// `HOST` (port 8009) or `HOST:PORT` with a numeric host.
@@ -60,16 +61,19 @@ enum DeviceChooser {
     /// The device to use among `devices` (ordered by friendly name, as GCKDiscoveryManager lists them): the only
     /// one; else, when `interactive`, the one picked by number or name from lines `readLine` returns; else a
     /// failure listing them.
-    static func choose(from devices: [Device], interactive: Bool, readLine: () -> String?,
-                       _ io: any CommandOutput) throws(Failure) -> Device {
+    static func choose(
+        from devices: [Device], interactive: Bool, readLine: () -> String?,
+        _ io: any CommandOutput
+    ) throws(Failure) -> Device {
         let sorted = devices.sorted { ($0.friendlyName, $0.deviceID) < ($1.friendlyName, $1.deviceID) }
         guard let first = sorted.first else {
             throw Failure(description: "no Cast device found; check the network, or pass --device HOST[:PORT]")
         }
         if sorted.count == 1 { return first }
         guard interactive else {
-            throw Failure(description: "\(sorted.count) Cast devices found and standard input is not a terminal, "
-                + "so there is nobody to ask; choose one with --device NAME|ID|HOST[:PORT]:\n" + listing(sorted))
+            throw Failure(
+                description: "\(sorted.count) Cast devices found and standard input is not a terminal, "
+                    + "so there is nobody to ask; choose one with --device NAME|ID|HOST[:PORT]:\n" + listing(sorted))
         }
         io.printError("\(sorted.count) Cast devices found:")
         for (index, device) in sorted.enumerated() { io.printError("  \(index + 1)) \(describe(device))") }
@@ -90,7 +94,8 @@ enum DeviceChooser {
     static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
     private static func describe(_ device: Device) -> String {
-        let address = device.networkAddress.map { SocketAddress(ip: $0, port: device.servicePort).description }
+        let address =
+            device.networkAddress.map { SocketAddress(ip: $0, port: device.servicePort).description }
             ?? "\(device.host):\(device.servicePort)"
         return device.deviceID == address || device.deviceID == device.friendlyName
             ? "\(device.friendlyName)  \(address)"

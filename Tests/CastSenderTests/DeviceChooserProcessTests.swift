@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `castscope cast` without `--device`: the only device is used; of several, the user picks one by number or name
@@ -16,8 +16,10 @@ import Glibc
         let kitchen: SenderHarness
         let den: SenderHarness
         var environment: [String: String] {
-            ["CASTSCOPE_KNOWN_DEVICES":
-                "Kitchen TV=127.0.0.1:\(kitchen.address.port);Den=127.0.0.1:\(den.address.port)"]
+            [
+                "CASTSCOPE_KNOWN_DEVICES":
+                    "Kitchen TV=127.0.0.1:\(kitchen.address.port);Den=127.0.0.1:\(den.address.port)"
+            ]
         }
 
         init() throws {
@@ -40,8 +42,9 @@ import Glibc
 
     @Test func severalDevicesWithoutATerminalExitOneListingThemAndSuggestingDevice() async throws {
         let devices = try Devices()
-        let result = try CastscopeProcess.run(["cast", "--insecure-skip-auth", "launch"],
-                                              environment: devices.environment)
+        let result = try CastscopeProcess.run(
+            ["cast", "--insecure-skip-auth", "launch"],
+            environment: devices.environment)
         #expect(result.exitCode == 1, "\(result.standardError)")
         #expect(result.standardError.contains("Den"))
         #expect(result.standardError.contains("Kitchen TV"))
@@ -65,8 +68,9 @@ import Glibc
     @Test func aNumberTypedOnTheTerminalPicksThatDevice() async throws {
         let devices = try Devices()
         // Listed by friendly name: 1) Den, 2) Kitchen TV.
-        let result = try Self.runOnTerminal(["cast", "--insecure-skip-auth", "launch"], typed: "2\n",
-                                            environment: devices.environment)
+        let result = try Self.runOnTerminal(
+            ["cast", "--insecure-skip-auth", "launch"], typed: "2\n",
+            environment: devices.environment)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.contains("1) Den"))
         #expect(result.errors.contains("2) Kitchen TV"))
@@ -78,8 +82,9 @@ import Glibc
 
     @Test func aWrongAnswerIsAskedAgainAndANameIsAccepted() async throws {
         let devices = try Devices()
-        let result = try Self.runOnTerminal(["cast", "--insecure-skip-auth", "launch"], typed: "7\nDen\n",
-                                            environment: devices.environment)
+        let result = try Self.runOnTerminal(
+            ["cast", "--insecure-skip-auth", "launch"], typed: "7\nDen\n",
+            environment: devices.environment)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.contains("\"7\" is not one of"))
         #expect(try devices.runsMediaReceiver(devices.den))
@@ -89,8 +94,9 @@ import Glibc
 
     @Test func endOfInputOnTheTerminalChoosesNothing() async throws {
         let devices = try Devices()
-        let result = try Self.runOnTerminal(["cast", "--insecure-skip-auth", "launch"], typed: "\u{04}",
-                                            environment: devices.environment)
+        let result = try Self.runOnTerminal(
+            ["cast", "--insecure-skip-auth", "launch"], typed: "\u{04}",
+            environment: devices.environment)
         #expect(result.status == 1, "\(result.errors)")
         #expect(result.errors.contains("no device chosen"))
         await devices.shutdown()
@@ -104,8 +110,10 @@ import Glibc
 
     /// Runs castscope with a pseudo-terminal as standard input, with `typed` already waiting in it, and stdout and
     /// stderr to files.
-    static func runOnTerminal(_ arguments: [String], typed: String, environment: [String: String],
-                              timeout: Double = 60) throws -> TerminalRun {
+    static func runOnTerminal(
+        _ arguments: [String], typed: String, environment: [String: String],
+        timeout: Double = 60
+    ) throws -> TerminalRun {
         guard let path = CastscopeProcess.executablePath else { throw HarnessError("castscope binary not found") }
         // posix_openpt/unlockpt/ptsname are not imported by Glibc here; on Linux they are /dev/ptmx plus two
         // ioctls (asm-generic numbers: TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned)).
@@ -152,7 +160,8 @@ import Glibc
             if waited > timeout {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
-                return TerminalRun(status: nil, errors: (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? "")
+                return TerminalRun(
+                    status: nil, errors: (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? "")
             }
         }
         let errors = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""

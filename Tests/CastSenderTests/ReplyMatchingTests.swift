@@ -30,15 +30,19 @@ import Testing
         let request = table.start("PAUSE", namespace: CastNamespace.media.rawValue, peer: "transport-1")
         request.delegate = delegate
         let wrong = CastNamespace.receiver.rawValue
-        #expect(!table.reply(request.requestID, .failed(CastError(.invalidRequest)), namespace: wrong,
-                             source: "receiver-0"))
+        #expect(
+            !table.reply(
+                request.requestID, .failed(CastError(.invalidRequest)), namespace: wrong,
+                source: "receiver-0"))
         #expect(request.inProgress)
         let warning = Self.ignoredWarnings(requestID: request.requestID).first {
             $0.metadata["cast.device"] == "reply-matching-1"
         }
         #expect(warning?.metadata["cast.ns"] == .string(wrong))
-        #expect(table.reply(request.requestID, .completed, namespace: CastNamespace.media.rawValue,
-                            source: "transport-1"))
+        #expect(
+            table.reply(
+                request.requestID, .completed, namespace: CastNamespace.media.rawValue,
+                source: "transport-1"))
         #expect(delegate.events == ["complete PAUSE"])
     }
 
@@ -46,14 +50,19 @@ import Testing
         _ = Self.ring
         let table = PendingRequests(clock: ManualClock(), metadata: ["cast.device": "reply-matching-2"])
         let request = table.start("LOAD", namespace: CastNamespace.media.rawValue, peer: "transport-2")
-        #expect(!table.reply(request.requestID, .completed, namespace: CastNamespace.media.rawValue,
-                             source: "receiver-0"))
+        #expect(
+            !table.reply(
+                request.requestID, .completed, namespace: CastNamespace.media.rawValue,
+                source: "receiver-0"))
         #expect(request.inProgress)
-        #expect(Self.ignoredWarnings(requestID: request.requestID).contains {
-            $0.metadata["cast.device"] == "reply-matching-2" && $0.message.contains("receiver-0")
-        })
-        #expect(table.reply(request.requestID, .completed, namespace: CastNamespace.media.rawValue,
-                            source: "transport-2"))
+        #expect(
+            Self.ignoredWarnings(requestID: request.requestID).contains {
+                $0.metadata["cast.device"] == "reply-matching-2" && $0.message.contains("receiver-0")
+            })
+        #expect(
+            table.reply(
+                request.requestID, .completed, namespace: CastNamespace.media.rawValue,
+                source: "transport-2"))
         #expect(!request.inProgress)
     }
 
@@ -75,15 +84,18 @@ import Testing
             { $0.currentCastSession?.remoteMediaClient.pause() },
         ]
         for command in commands {
-            outcomes.append(await harness.context.perform { manager in
-                let request = command(manager)
-                request?.delegate = counter
-                return request
-            })
+            outcomes.append(
+                await harness.context.perform { manager in
+                    let request = command(manager)
+                    request?.delegate = counter
+                    return request
+                })
         }
         #expect(outcomes == [.completed, .completed, .completed, .completed])
         #expect(counter.all.count == 4 && counter.all.values.allSatisfy { $0 == 1 })
-        for id in counter.requestIDs { #expect(!Self.ignoredWarnings(requestID: id).isEmpty, "no warning for request \(id)") }
+        for id in counter.requestIDs {
+            #expect(!Self.ignoredWarnings(requestID: id).isEmpty, "no warning for request \(id)")
+        }
         await harness.shutdown()
     }
 }

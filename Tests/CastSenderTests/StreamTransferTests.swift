@@ -19,12 +19,14 @@ import Testing
         let denLoop = try EventLoop(name: "emulator-den")
         guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw HarnessError("loopback") }
         let den = try ReceiverEmulator(
-            options: ReceiverEmulatorOptions(configuration: ReceiverConfiguration(name: "Den", deviceID: Self.denID),
-                                             address: loopback),
+            options: ReceiverEmulatorOptions(
+                configuration: ReceiverConfiguration(name: "Den", deviceID: Self.denID),
+                address: loopback),
             eventLoop: denLoop)
         let denAddress = try den.start()
-        let harness = try SenderHarness(ReceiverConfiguration(name: "Kitchen", deviceID: Self.kitchenID),
-                                        extraRoots: [den.deviceCertificate.certificate])
+        let harness = try SenderHarness(
+            ReceiverConfiguration(name: "Kitchen", deviceID: Self.kitchenID),
+            extraRoots: [den.deviceCertificate.certificate])
         defer {
             den.stop()
             denLoop.shutdown()
@@ -53,9 +55,10 @@ import Testing
         #expect(state == .connected)
         #expect(sessionID != nil && sessionID != before)
         // The destination's player carries on with the media loaded on the source.
-        #expect(await SenderHarness.eventually {
-            await harness.context.withSessionManager { _ in session.remoteMediaClient.mediaStatus != nil }
-        })
+        #expect(
+            await SenderHarness.eventually {
+                await harness.context.withSessionManager { _ in session.remoteMediaClient.mediaStatus != nil }
+            })
         let paused = await harness.context.perform { _ in session.remoteMediaClient.pause() }
         #expect(paused == .completed)
         #expect(await den.connectedSenderCount() == 1)
@@ -65,9 +68,10 @@ import Testing
     @Test func aDestinationWithoutAnAddressIsFoundOnlyThroughTheDeviceLookup() async throws {
         let signal = try #require(StreamTransferSignal(status: Self.movedStatus(host: nil), sessionID: "s-1"))
         #expect(signal.deviceID == Self.denID && signal.host == nil)
-        let manager = try SessionManager(options: CastOptions(discoveryCriteria: .init(applicationIDs: [])),
-                                         eventLoop: EventLoop(name: "transfer-lookup"), clock: ManualClock(),
-                                         tls: .init(configuration: .client()))
+        let manager = try SessionManager(
+            options: CastOptions(discoveryCriteria: .init(applicationIDs: [])),
+            eventLoop: EventLoop(name: "transfer-lookup"), clock: ManualClock(),
+            tls: .init(configuration: .client()))
         #expect(manager.destinationDevice(for: signal) == nil)
         manager.deviceLookup = { id in id == Self.denID ? SenderHarnessDevices.den : nil }
         #expect(manager.destinationDevice(for: signal)?.friendlyName == "Den")
@@ -77,15 +81,21 @@ import Testing
     @Test func theSignalNeedsTheSessionGoneAndNamed() throws {
         #expect(StreamTransferSignal(status: Self.movedStatus(host: "127.0.0.1"), sessionID: "other") == nil)
         var stillHere = Self.movedStatus(host: "127.0.0.1")
-        stillHere.status?.applications = [ReceiverApplication(appID: "CC1AD845", sessionID: "s-1",
-                                                              transportID: "s-1")]
+        stillHere.status?.applications = [
+            ReceiverApplication(
+                appID: "CC1AD845", sessionID: "s-1",
+                transportID: "s-1")
+        ]
         #expect(StreamTransferSignal(status: stillHere, sessionID: "s-1") == nil)
         var plain = Self.movedStatus(host: "127.0.0.1")
         plain.status?.unknown = JSONObject()
         #expect(StreamTransferSignal(status: plain, sessionID: "s-1") == nil)
         let signal = StreamTransferSignal(status: Self.movedStatus(host: "127.0.0.1"), sessionID: "s-1")
-        #expect(signal == StreamTransferSignal(sessionID: "s-1", deviceID: Self.denID, friendlyName: "Den",
-                                               host: "127.0.0.1", port: 8010))
+        #expect(
+            signal
+                == StreamTransferSignal(
+                    sessionID: "s-1", deviceID: Self.denID, friendlyName: "Den",
+                    host: "127.0.0.1", port: 8010))
     }
 
     /// A RECEIVER_STATUS from the source after the move: the idle screen, and where session s-1 went.
