@@ -82,6 +82,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
                 self?.accept(connection)
             }
             eventLoop.execute { self.listener = listener }
+            startTransferFault(source: listener.localAddress)
             return listener.localAddress
         } catch {
             throw .listen(error)
@@ -101,6 +102,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
     public func stop(_ completion: @escaping @Sendable () -> Void = {}) {
         eventLoop.execute { [self] in
             stopping = true
+            stopTransferTarget()
             listener?.close()
             listener = nil
             perform(device.shutdownActions())

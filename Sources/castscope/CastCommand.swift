@@ -382,7 +382,13 @@ private final class StatusPrinter: SessionManagerListener, RemoteMediaClientList
         io.print("session: suspended (\(reason))")
     }
 
-    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { io.print("session: resumed") }
+    func sessionManager(_ manager: SessionManager, didResume session: CastSession) {
+        io.print("session: resumed on \(session.device.friendlyName)")
+    }
+
+    func sessionManager(_ manager: SessionManager, session: CastSession, didUpdateDevice deviceID: String) {
+        io.print("session: moved to \(session.device.friendlyName) (\(deviceID))")
+    }
 
     func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
         io.print("session: ended\(error.map { " (\($0))" } ?? "")")

@@ -65,6 +65,27 @@ import Testing
         await harness.shutdown()
     }
 
+    /// `--fault transfer-after=D`: the emulator starts its own destination ("NAME 2") and moves the session there.
+    @Test func theTransferAfterFaultMovesTheSessionToTheEmulatorsSecondDevice() async throws {
+        let harness = try SenderHarness(
+            ReceiverConfiguration(name: "Harness TV", deviceID: Self.kitchenID, faults: [.transferAfter(.seconds(1))]),
+            authenticate: false)
+        let recorder = CallbackRecorder()
+        await harness.context.withSessionManager { $0.add(recorder) }
+        let session = try await harness.context.startSession(with: harness.device).get()
+        #expect(await SenderHarness.eventually(10) { recorder.events.contains("didResume") }, "\(recorder.events)")
+        let (name, deviceID) = await harness.context.withSessionManager { _ in
+            (session.device.friendlyName, session.device.deviceID)
+        }
+        #expect(name == "Harness TV 2")
+        #expect(deviceID == String(Self.kitchenID.dropLast()) + "b")
+        let loaded = await harness.context.perform { _ in
+            session.remoteMediaClient.loadMedia(SenderEmulatorTests.bunnyLoad())
+        }
+        #expect(loaded == .completed)
+        await harness.shutdown()
+    }
+
     @Test func aDestinationWithoutAnAddressIsFoundOnlyThroughTheDeviceLookup() async throws {
         let signal = try #require(StreamTransferSignal(status: Self.movedStatus(host: nil), sessionID: "s-1"))
         #expect(signal.deviceID == Self.denID && signal.host == nil)
