@@ -3,7 +3,7 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 20
 export CASTSCOPE_REQUIRE_PEERS ?= 1
 
-.PHONY: setup build test demo bench bench-log bench-wire bench-channel bench-discovery bench-inspect fuzz fuzz-build clean
+.PHONY: setup build test demo bench bench-log bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -18,7 +18,7 @@ test: setup
 demo: build
 	$(SWIFT) run --skip-build castscope demo
 
-bench: bench-log bench-wire bench-channel bench-discovery bench-inspect
+bench: bench-log bench-wire bench-channel bench-discovery bench-inspect bench-sender
 
 bench-log: setup
 	./scripts/bench-log
@@ -34,6 +34,9 @@ bench-discovery: setup
 
 bench-inspect: setup
 	./scripts/bench-inspect
+
+bench-sender: setup
+	./scripts/bench-sender
 
 fuzz: setup
 	./scripts/fuzz $(FUZZ_SECONDS)

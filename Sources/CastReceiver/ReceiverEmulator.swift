@@ -26,7 +26,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
     /// Answers device-auth challenges.
     let deviceAuth: DeviceAuthResponder
     private let tlsContext: TLSContext
-    private var device: ReceiverDevice
+    /// The device state machine (loop only; internal for the stream-transfer extension).
+    var device: ReceiverDevice
     private var listener: TCPListener?
     private var sessions: [SenderConnectionID: SenderSession] = [:]
     private var nextConnectionID: UInt64 = 1
@@ -81,6 +82,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
                 self?.accept(connection)
             }
             eventLoop.execute { self.listener = listener }
+            startTransferFault(source: listener.localAddress)
             return listener.localAddress
         } catch {
             throw .listen(error)
@@ -100,6 +102,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
     public func stop(_ completion: @escaping @Sendable () -> Void = {}) {
         eventLoop.execute { [self] in
             stopping = true
+            stopTransferTarget()
             listener?.close()
             listener = nil
             perform(device.shutdownActions())
@@ -151,7 +154,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
         perform(device.receive(message, from: session.id, now: clock.now))
     }
 
-    private func perform(_ actions: [ReceiverAction]) {
+    /// Carries out the device's actions and re-arms its timer (loop only).
+    func perform(_ actions: [ReceiverAction]) {
         for action in actions {
             switch action {
             case .send(let id, let message):

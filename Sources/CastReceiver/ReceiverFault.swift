@@ -21,6 +21,12 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     case ignore(String)
     /// Fail every TLS handshake with a fatal handshake_failure alert.
     case tlsAlert
+    /// Before each reply, send INVALID_REQUEST with the same requestId on the wrong namespace or from the wrong
+    /// endpoint (see `StrayReplies`): a sender must match replies by namespace and peer, not by id alone.
+    case strayReplies
+    /// This long after start, move the running app session to a second emulator this one starts on the same
+    /// address (stream transfer; see `ReceiverEmulator.transferSession(to:at:)`), once.
+    case transferAfter(Duration)
 
     /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
     public init(parsing spec: String) throws(ReceiverFaultError) {
@@ -58,6 +64,10 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case "tls-alert":
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
             self = .tlsAlert
+        case "transfer-after": self = .transferAfter(try duration())
+        case "stray-replies":
+            guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
+            self = .strayReplies
         default: throw ReceiverFaultError(spec: spec, kind: .unknownFault)
         }
     }
@@ -75,6 +85,8 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case .loadFailed(let code): "load-failed=\(code)"
         case .ignore(let type): "ignore=\(type)"
         case .tlsAlert: "tls-alert"
+        case .strayReplies: "stray-replies"
+        case .transferAfter(let duration): "transfer-after=\(Self.format(duration))"
         }
     }
 

@@ -73,6 +73,9 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
     private func sendNow(_ message: CastMessage) {
         guard socket.state == .open else { return }
         do throws(CastSocketError) {
+            if options.configuration.faults.contains(.strayReplies) {
+                for stray in StrayReplies.before(message) { try socket.send(stray) }
+            }
             try socket.send(message)
             messagesSent += 1
             try injectFaultFrameIfDue()

@@ -45,16 +45,17 @@ extension CastSession {
             log.verbose("received \(text)", metadata(requestID: payload.json["requestId"]?.intValue,
                                                     namespace: namespace))
             if namespace == .media {
-                remoteMediaClient.handle(payload, requests: requests, now: clock.now)
+                remoteMediaClient.handle(payload, from: message.sourceID, requests: requests, now: clock.now)
             } else {
-                handleReceiver(payload)
+                handleReceiver(payload, from: message.sourceID)
             }
         default:
             customChannel(message.namespace)?.received(message)
         }
     }
 
-    private func handleReceiver(_ payload: CastPayload) {
+    private func handleReceiver(_ payload: CastPayload, from source: String) {
+        let namespace = CastNamespace.receiver.rawValue
         switch payload {
         case let .receiverStatus(status):
             let previous = receiverStatus
@@ -67,10 +68,18 @@ extension CastSession {
             if statusText != previous?.runningApplication?.statusText {
                 manager?.deliverStatus(statusText, session: self)
             }
-            if let id = status.requestID, id != 0 { requests.reply(id, .completed) }
+            if let id = status.requestID, id != 0 {
+                requests.reply(id, .completed, namespace: namespace, source: source)
+            }
+            if machine.state == .connected, let transfer = StreamTransferSignal(status: status, sessionID: sessionID) {
+                followStreamTransfer(transfer, status: status)
+                return
+            }
             feed(machine.receiverStatus(status))
         case let .error(reply):
-            if let id = reply.requestID { requests.reply(id, .failed(CastError(reply: reply))) }
+            if let id = reply.requestID {
+                requests.reply(id, .failed(CastError(reply: reply)), namespace: namespace, source: source)
+            }
         default:
             SenderLog.receiverControlChannel.debug("receiver message ignored: \(payload.json.serialized())",
                                                    metadata(namespace: .receiver))

@@ -140,7 +140,8 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         guard socket != nil else {
             return Request.failedLater(kind, CastError(.deviceNotConnected, "no connection"), loop: eventLoop)
         }
-        let request = requests.start(kind, group: group)
+        let request = requests.start(kind, group: group, namespace: CastNamespace.receiver.rawValue,
+                                     peer: CastEndpointID.platformReceiver)
         var payload = payload
         payload.requestID = request.requestID
         sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
@@ -269,7 +270,8 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
 
     private func launch() {
         let appID = machine.configuration.appID
-        let request = requests.start("LAUNCH", group: "launch")
+        let request = requests.start("LAUNCH", group: "launch", namespace: CastNamespace.receiver.rawValue,
+                                     peer: CastEndpointID.platformReceiver)
         let payload = machine.configuration.launchOptions.launchRequest(appID: appID, requestID: request.requestID)
         SenderLog.receiverControlChannel.info("LAUNCH \(appID)", metadata(requestID: request.requestID))
         sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,

@@ -26,13 +26,25 @@ public final class PendingRequests: @unchecked Sendable {
         self.metadata = metadata
     }
 
+    /// The session moved to device `deviceID` (stream transfer): later records name it.
+    public func deviceChanged(to deviceID: String) {
+        var updated: LogMetadata = ["cast.device": .string(deviceID)]
+        for field in metadata where field.key != "cast.device" { updated.append(field.key, field.value) }
+        metadata = updated
+    }
+
     /// Requests waiting.
     public var count: Int { tracker.pendingCount }
 
-    /// Starts a request of `kind`; one in the same `group` still waiting ends as replaced first.
-    public func start(_ kind: String, group: String? = nil) -> Request {
+    /// Starts a request of `kind` sent on `namespace` to `peer`; one in the same `group` still waiting ends as
+    /// replaced first.
+    public func start(_ kind: String, group: String? = nil, namespace: String? = nil, peer: String? = nil)
+        -> Request
+    {
         if let group, let older = groups.removeValue(forKey: group) { older.abort(.replaced) }
         let made = Request(requestID: 0, kind: kind, metadata: metadata)
+        made.namespace = namespace
+        made.peer = peer
         made.requestID = tracker.register(made, timeout: timeout, now: clock.now)
         byID[made.requestID] = made
         if let group { groups[group] = made }
@@ -44,10 +56,31 @@ public final class PendingRequests: @unchecked Sendable {
     /// A fresh id for a message whose reply nobody waits for.
     public func reserveID() -> Int64 { tracker.makeID() }
 
-    /// A reply with `requestID` arrived: ends that request with `outcome`; false when no request waits for it.
+    /// A reply with `requestID` arrived on `namespace` from `source`: ends that request with `outcome`; false when
+    /// no request waits for it, or when the request went out on another namespace or to another endpoint — the
+    /// id space is shared by every namespace of the session, so an id alone does not say which request a message
+    /// answers (such a reply is logged as a warning and ignored; the request keeps waiting).
     @discardableResult
-    public func reply(_ requestID: Int64, _ outcome: RequestOutcome) -> Bool {
+    public func reply(_ requestID: Int64, _ outcome: RequestOutcome, namespace: String? = nil, source: String? = nil)
+        -> Bool
+    {
         guard let request = byID[requestID] else { return false }
+        if let namespace, let expected = request.namespace, namespace != expected {
+            var fields = metadata
+            fields.append("cast.request_id", .int(requestID))
+            fields.append("cast.ns", .string(namespace))
+            SenderLog.request.warning(
+                "reply to \(request.kind) #\(requestID) arrived on \(namespace), not on \(expected); ignored", fields)
+            return false
+        }
+        if let source, let expected = request.peer, source != expected {
+            var fields = metadata
+            fields.append("cast.request_id", .int(requestID))
+            if let namespace { fields.append("cast.ns", .string(namespace)) }
+            SenderLog.request.warning(
+                "reply to \(request.kind) #\(requestID) came from \(source), not from \(expected); ignored", fields)
+            return false
+        }
         return request.finish(outcome)
     }
 

@@ -154,7 +154,8 @@ public final class RemoteMediaClient: @unchecked Sendable {
         if needsMediaSession, state.mediaSessionID == nil {
             return Request.failedLater(kind, CastError(.noMediaSession, "no media is loaded"), loop: session.eventLoop)
         }
-        let request = session.requests.start(kind, group: group)
+        let request = session.requests.start(kind, group: group, namespace: CastNamespace.media.rawValue,
+                                             peer: transportID)
         let json = payload(request.requestID, session.sessionID)
         session.sendJSON(json, namespace: CastNamespace.media.rawValue, to: transportID,
                          log: SenderLog.mediaControlChannel)
@@ -178,16 +179,26 @@ public final class RemoteMediaClient: @unchecked Sendable {
         }
     }
 
-    /// A media-namespace message from the app.
-    func handle(_ payload: CastPayload, requests: PendingRequests, now: MonotonicInstant) {
+    /// A media-namespace message from `source` (a reply ends only a request sent to that endpoint).
+    func handle(_ payload: CastPayload, from source: String, requests: PendingRequests, now: MonotonicInstant) {
+        let namespace = CastNamespace.media.rawValue
         switch payload {
         case let .mediaStatus(status):
-            for event in state.apply(status, at: now) { notify(event) }
-            if let id = status.requestID, id != 0 { requests.reply(id, .completed) }
+            // A status from another endpoint than the app's transport is not this app's media state.
+            if source == session?.transportID {
+                for event in state.apply(status, at: now) { notify(event) }
+            }
+            if let id = status.requestID, id != 0 {
+                requests.reply(id, .completed, namespace: namespace, source: source)
+            }
         case let .loadFailed(reply):
-            if let id = reply.requestID { requests.reply(id, .failed(CastError(loadFailed: reply))) }
+            if let id = reply.requestID {
+                requests.reply(id, .failed(CastError(loadFailed: reply)), namespace: namespace, source: source)
+            }
         case let .error(reply):
-            if let id = reply.requestID { requests.reply(id, .failed(CastError(reply: reply))) }
+            if let id = reply.requestID {
+                requests.reply(id, .failed(CastError(reply: reply)), namespace: namespace, source: source)
+            }
         default:
             SenderLog.mediaControlChannel.debug("media message ignored: \(payload.json.serialized())")
         }

@@ -11,6 +11,11 @@ public final class Request: @unchecked Sendable, CustomStringConvertible {
     public internal(set) var requestID: Int64
     /// What was asked, e.g. `LOAD`, `PAUSE`, `LAUNCH`.
     public let kind: String
+    /// The namespace the request went out on; only a reply on this namespace ends it (nil: any namespace).
+    public internal(set) var namespace: String?
+    /// The endpoint the request was sent to (`receiver-0` or the app's transport id); only a reply from it ends
+    /// the request (nil: any endpoint).
+    public internal(set) var peer: String?
     /// Told once how the request ended; held weakly like the SDK's.
     public weak var delegate: (any RequestDelegate)?
     private var lifecycle = RequestLifecycle()

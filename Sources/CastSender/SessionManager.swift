@@ -20,6 +20,9 @@ public final class SessionManager: @unchecked Sendable {
     private let transportFactory: CastSession.TransportFactory
     private var appListeners: [WeakSessionListener] = []
     private var frameworkListeners: [WeakSessionListener] = []
+    /// Finds a device by id (e.g. in the discovery list) when a stream transfer names a destination; consulted
+    /// before the address the transfer signal carries. Called on the loop.
+    public var deviceLookup: ((String) -> Device?)?
 
     /// A manager opening TLS with `tls` over transports from `transportFactory` (TCP by default).
     public init(options: CastOptions, eventLoop: EventLoop, clock: any Clock, tls: TLSContext,
@@ -111,6 +114,17 @@ public final class SessionManager: @unchecked Sendable {
         session.manager = self
         currentCastSession = session
         return session
+    }
+
+    /// The device a stream transfer moved the session to: `deviceLookup`'s answer, else one made from the address
+    /// in the signal; nil when neither knows where it is.
+    func destinationDevice(for signal: StreamTransferSignal) -> Device? {
+        if let found = deviceLookup?(signal.deviceID) { return found }
+        guard let host = signal.host, let ip = IPAddress(host) else { return nil }
+        let name = signal.friendlyName ?? signal.deviceID
+        return Device(instanceName: name, instanceLabel: name, host: host, port: signal.port ?? 8009, addresses: [ip],
+                      txt: [Array("id=\(signal.deviceID)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0,
+                      via: .builtin)
     }
 
     /// Calls the listeners for `notification` in the GCK order.

@@ -25,11 +25,13 @@ enum CastCommand {
             discussion: """
                 Connects (TLS, device authentication unless --insecure-skip-auth, CONNECT), launches or joins \
                 --app, runs one command and leaves the app running (quit stops it). --device takes HOST[:PORT], \
-                a friendly name or a device id; names and ids are looked up by mDNS. Logs go to stderr through \
+                a friendly name or a device id; names and ids are looked up by mDNS, or in \
+                CASTSCOPE_KNOWN_DEVICES="NAME=HOST[:PORT];…" when set. Without --device the only device found is \
+                used; when several are found you pick one by number (on a terminal only). Logs go to stderr through \
                 --log-filter (default: warnings), JSON lines to --log-file. Exit 1 prints the GCK error name.
                 """,
             options: [
-                .option("device", value: "name|id|host[:port]", help: "The device (default: the only one found)."),
+                .option("device", value: "name|id|host[:port]", help: "The device (default: the only one, or ask)."),
                 .option("app", value: "appid", help: "The receiver app.", default: "CC1AD845"),
                 .option("log-filter", value: "file", help: "Filter file for the stderr log."),
                 .option("log-file", value: "file", help: "Also write JSON-lines logs here."),
@@ -134,6 +136,11 @@ enum CastCommand {
     /// Runs one command and waits for its request (or for SIGINT with `watch`).
     private static func perform(_ name: String, _ invocation: Invocation, context: CastContext, session: CastSession,
                                 _ io: any CommandOutput) async -> RequestOutcome {
+        if ["play", "pause", "stop", "seek", "rate", "repeat", "queue"].contains(name) {
+            // After a join the media status asked for on connect may still be on its way, and these commands need
+            // its mediaSessionId: wait for a fresh one instead of failing with NoMediaSession.
+            _ = await context.perform { _ in session.remoteMediaClient.requestStatus() }
+        }
         switch name {
         case "status":
             _ = await context.perform { _ in session.remoteMediaClient.requestStatus() }
@@ -285,23 +292,31 @@ enum CastCommand {
         }
     }
 
-    /// HOST[:PORT] directly, or a name / id found by mDNS; without `--device`, the only device found.
+    /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,
+    /// the only device found or the one picked on the terminal (`DeviceChooser`).
     private static func resolveDevice(_ text: String?, timeout: Duration, _ io: any CommandOutput) async throws
         -> Device
     {
-        if let text, let (ip, port) = parseHostPort(text) {
+        if let text, let (ip, port) = DeviceChooser.hostPort(text) {
             return Device(instanceName: text, instanceLabel: text, host: ip.description, port: port, addresses: [ip],
                           txt: [Array("id=\(text)".utf8), Array("fn=\(text)".utf8)], interfaceIndex: 0, via: .builtin)
         }
-        let interfaces = try DiscoveryInterfaces.select(names: [])
-        let manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: interfaces)])
-        try await manager.startDiscovery()
-        try? await Task.sleep(for: timeout)
-        await manager.stopDiscovery()
-        let devices = manager.deviceList
-        let matches = text.map { wanted in
-            devices.filter { $0.friendlyName == wanted || $0.deviceID == wanted || $0.uniqueID == wanted }
-        } ?? devices
+        let devices: [Device]
+        if let known = try DeviceChooser.knownDevices(ProcessInfo.processInfo.environment) {
+            devices = known
+        } else {
+            let interfaces = try DiscoveryInterfaces.select(names: [])
+            let manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: interfaces)])
+            try await manager.startDiscovery()
+            try? await Task.sleep(for: timeout)
+            await manager.stopDiscovery()
+            devices = manager.deviceList
+        }
+        guard let wanted = text else {
+            return try DeviceChooser.choose(from: devices, interactive: DeviceChooser.standardInputIsTerminal,
+                                            readLine: { Swift.readLine() }, io)
+        }
+        let matches = devices.filter { $0.friendlyName == wanted || $0.deviceID == wanted || $0.uniqueID == wanted }
         guard matches.count == 1, let device = matches.first else {
             let listing = devices.map { "  \($0.friendlyName) (\($0.deviceID)) \($0.host):\($0.servicePort)" }
             throw CommandLineError.validation(
@@ -309,12 +324,6 @@ enum CastCommand {
                     + (listing.isEmpty ? "" : ":\n" + listing.joined(separator: "\n")))
         }
         return device
-    }
-
-    private static func parseHostPort(_ text: String) -> (IPAddress, UInt16)? {
-        if let ip = IPAddress(text) { return (ip, 8009) }
-        guard let address = SocketAddress(parsing: text) else { return nil }
-        return (address.ip, address.port)
     }
 
     private static func printStatus(receiver: ReceiverStatus?, media: MediaSessionStatus?, json: Bool,
@@ -373,7 +382,13 @@ private final class StatusPrinter: SessionManagerListener, RemoteMediaClientList
         io.print("session: suspended (\(reason))")
     }
 
-    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { io.print("session: resumed") }
+    func sessionManager(_ manager: SessionManager, didResume session: CastSession) {
+        io.print("session: resumed on \(session.device.friendlyName)")
+    }
+
+    func sessionManager(_ manager: SessionManager, session: CastSession, didUpdateDevice deviceID: String) {
+        io.print("session: moved to \(session.device.friendlyName) (\(deviceID))")
+    }
 
     func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
         io.print("session: ended\(error.map { " (\($0))" } ?? "")")

@@ -15,6 +15,7 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
         counts.withLock { $0[ObjectIdentifier(request), default: (request, 0)].1 += 1 }
     }
     var all: [ObjectIdentifier: Int] { counts.withLock { $0.mapValues(\.1) } }
+    var requestIDs: [Int64] { counts.withLock { $0.values.map(\.0.requestID) } }
 }
 
 /// The emulator's `--fault` specs, each with its expected outcome: which callbacks, which error code, whether the

@@ -17,6 +17,7 @@ final class SenderHarness: @unchecked Sendable {
 
     init(_ configuration: ReceiverConfiguration = ReceiverConfiguration(name: "Harness TV"),
          appID: String = "CC1AD845", authenticate: Bool = true, trusted: Bool = true,
+         extraRoots: [X509Certificate] = [],
          customize: (inout CastOptions) -> Void = { _ in },
          emulatorOptions: (inout ReceiverEmulatorOptions) -> Void = { _ in }) throws {
         serverLoop = try EventLoop(name: "emulator")
@@ -31,7 +32,7 @@ final class SenderHarness: @unchecked Sendable {
         var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [appID]))
         options.deviceAuthentication = authenticate
         options.trustStore = trusted
-            ? CastTrustStore(roots: [emulator.deviceCertificate.certificate])
+            ? CastTrustStore(roots: [emulator.deviceCertificate.certificate] + extraRoots)
             : CastTrustStore(roots: [])
         options.requestTimeout = .seconds(5)
         customize(&options)
@@ -92,6 +93,9 @@ final class CallbackRecorder: SessionManagerListener, RemoteMediaClientListener,
                         withReason reason: ConnectionSuspendReason) { record("didSuspend \(reason)") }
     func sessionManager(_ manager: SessionManager, willResume session: CastSession) { record("willResume") }
     func sessionManager(_ manager: SessionManager, didResume session: CastSession) { record("didResume") }
+    func sessionManager(_ manager: SessionManager, session: CastSession, didUpdateDevice deviceID: String) {
+        record("didUpdateDevice \(deviceID)")
+    }
     func sessionManager(_ manager: SessionManager, session: CastSession, didReceiveDeviceVolume volume: Double,
                         muted: Bool) { record("volume \(volume) \(muted)") }
     func remoteMediaClient(_ client: RemoteMediaClient, didStartMediaSessionWithID id: Int64) {
