@@ -37,12 +37,13 @@ struct HeartbeatWatch: Sendable {
             let waited = CastSessionTracker.seconds(from: pings.since, to: end)
             guard waited >= Self.lostAfter else { continue }
             let (pinger, peer) = direction == .c2s ? ("sender", "receiver") : ("receiver", "sender")
-            findings.append(Finding(
-                .warn, "cast.heartbeat-lost",
-                "the \(peer) stopped answering PINGs: \(pings.count) unanswered over \(CastSessionTracker.format(waited)) s",
-                detail: "the \(pinger)'s PINGs got no PONG until the connection (or the capture) ended; after 10 s "
-                    + "without traffic a sender declares the connection dead and reconnects", time: pings.since,
-                flow: flow))
+            findings.append(
+                Finding(
+                    .warn, "cast.heartbeat-lost",
+                    "the \(peer) stopped answering PINGs: \(pings.count) unanswered over \(CastSessionTracker.format(waited)) s",
+                    detail: "the \(pinger)'s PINGs got no PONG until the connection (or the capture) ended; after 10 s "
+                        + "without traffic a sender declares the connection dead and reconnects", time: pings.since,
+                    flow: flow))
         }
     }
 }

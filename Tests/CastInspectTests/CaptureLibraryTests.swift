@@ -37,15 +37,19 @@ import Testing
 
     static func run(_ name: String) -> InspectHarness {
         let keys = "\(directory)/\(name).keys"
-        return InspectHarness(files: ["\(directory)/\(name).pcapng"],
-                              keyLogs: FileManager.default.fileExists(atPath: keys) ? [keys] : [])
+        return InspectHarness(
+            files: ["\(directory)/\(name).pcapng"],
+            keyLogs: FileManager.default.fileExists(atPath: keys) ? [keys] : [])
     }
 
     @Test func libraryHoldsEveryScenario() {
-        let scenarios = ["discovery-healthy", "discovery-firewall", "discovery-ptr-only", "discovery-bad-txt-id",
-                         "session-tls13", "session-tls12", "heartbeat-reconnect", "launch-error", "load-failed",
-                         "request-unanswered", "malformed-frame"]
-        #expect(Set(scenarios).subtracting(Self.library).isEmpty, "missing: \(Set(scenarios).subtracting(Self.library))")
+        let scenarios = [
+            "discovery-healthy", "discovery-firewall", "discovery-ptr-only", "discovery-bad-txt-id",
+            "session-tls13", "session-tls12", "heartbeat-reconnect", "launch-error", "load-failed",
+            "request-unanswered", "malformed-frame",
+        ]
+        #expect(
+            Set(scenarios).subtracting(Self.library).isEmpty, "missing: \(Set(scenarios).subtracting(Self.library))")
         #expect(Set(Self.tlsCaptures) == Set(scenarios.filter { !$0.hasPrefix("discovery-") }))
     }
 
@@ -58,13 +62,20 @@ import Testing
             if case .finding(let finding) = event { finding } else { nil }
         }
         let actual = found.map { "\($0.code) \($0.severity.rawValue)" }.sorted()
-        var missing = expected, unexpected: [String] = []
+        var missing = expected
+        var unexpected: [String] = []
         for finding in actual {
-            if let index = missing.firstIndex(of: finding) { missing.remove(at: index) } else { unexpected.append(finding) }
+            if let index = missing.firstIndex(of: finding) {
+                missing.remove(at: index)
+            } else {
+                unexpected.append(finding)
+            }
         }
         let unexpectedDetail = found.filter { unexpected.contains("\($0.code) \($0.severity.rawValue)") }
             .map { "\($0.severity.rawValue) \($0.code): \($0.summary)" }
-        #expect(missing.isEmpty && unexpected.isEmpty, """
+        #expect(
+            missing.isEmpty && unexpected.isEmpty,
+            """
             \(name): findings differ from \(name).expected.json
               expected but not reported: \(missing)
               reported but not expected: \(unexpectedDetail)
@@ -93,8 +104,9 @@ import Testing
                 let (theirs, faulted) = Self.frames(bytes)
                 let inspected = messages[client]?[direction] ?? []
                 #expect(!theirs.isEmpty || bytes.isEmpty, "\(name) \(client) \(direction.rawValue)")
-                #expect(Array(inspected.prefix(theirs.count)) == theirs,
-                        "\(name) \(client) \(direction.rawValue): messages differ from tshark's bytes")
+                #expect(
+                    Array(inspected.prefix(theirs.count)) == theirs,
+                    "\(name) \(client) \(direction.rawValue): messages differ from tshark's bytes")
                 if !faulted { #expect(inspected.count == theirs.count, "\(name) \(client) \(direction.rawValue)") }
             }
         }
@@ -131,7 +143,8 @@ import Testing
     /// tshark's decrypted records of `NAME.pcapng` per connection; nil (with an issue under CASTSCOPE_REQUIRE_PEERS=1,
     /// a printed reason otherwise) when tshark is missing.
     static func tsharkStreams(_ name: String) throws -> [String: (c2s: [UInt8], s2c: [UInt8])]? {
-        guard let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
+        guard
+            let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
         else {
             if ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" {
                 Issue.record("CASTSCOPE_REQUIRE_PEERS=1 but tshark is not installed")
@@ -140,13 +153,16 @@ import Testing
             }
             return nil
         }
-        let result = SpawnedProcess.run(tshark, [
-            "-r", "\(directory)/\(name).pcapng", "-o", "tls.keylog_file:\(directory)/\(name).keys",
-            "-d", "tcp.port==8009,tls", "--disable-protocol", "rdpmt", "-Y", "data",
-            "-T", "fields", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "data.data",
-        ], timeout: 60)
+        let result = SpawnedProcess.run(
+            tshark,
+            [
+                "-r", "\(directory)/\(name).pcapng", "-o", "tls.keylog_file:\(directory)/\(name).keys",
+                "-d", "tcp.port==8009,tls", "--disable-protocol", "rdpmt", "-Y", "data",
+                "-T", "fields", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "data.data",
+            ], timeout: 60)
         try #require(result.status == 0, "tshark failed: \(result.errors)")
         // Several records in one packet come as comma-separated values, in stream order.
-        return InspectHarness.tsharkConnections(result.output.replacingOccurrences(of: ",", with: ""), serverPort: "8009")
+        return InspectHarness.tsharkConnections(
+            result.output.replacingOccurrences(of: ",", with: ""), serverPort: "8009")
     }
 }

@@ -38,8 +38,10 @@ import Testing
     }
 
     @Test func plainQueryForACastNameAwaitsAnAnswer() {
-        let message = DNSMessage(questions: [DNSQuestion(name: Self.name("_googlecast._tcp.local"), type: .ptr),
-                                             DNSQuestion(name: Self.name("host.local"), type: .ptr)])
+        let message = DNSMessage(questions: [
+            DNSQuestion(name: Self.name("_googlecast._tcp.local"), type: .ptr),
+            DNSQuestion(name: Self.name("host.local"), type: .ptr),
+        ])
         #expect(MDNSAnalyzer.awaitedNames(in: message) == ["_googlecast._tcp.local."])
     }
 
