@@ -22,6 +22,7 @@ struct CastSessionTracker: Sendable {
     private(set) var heartbeatIntervals: [Double] = []
     private(set) var messageCount = 0
     private(set) var latencies: [Double] = []
+    private var heartbeatWatch = HeartbeatWatch()
 
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
     static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
@@ -123,6 +124,7 @@ struct CastSessionTracker: Sendable {
         let time = record.time
         if namespace == .heartbeat {
             heartbeats += 1
+            heartbeatWatch.note(type: record.type, direction: record.direction, time: time)
             if let last = lastHeartbeat, heartbeatIntervals.count < Self.maximumKept {
                 heartbeatIntervals.append(Self.seconds(from: last, to: time))
             }
@@ -216,7 +218,11 @@ struct CastSessionTracker: Sendable {
                 detail: "waited \(Self.format(waited)) s until the end of the capture on \(request.namespace)",
                 time: request.time, flow: flow))
         }
+        heartbeatWatch.finish(end: end, flow: flow, findings: &findings)
     }
+
+    /// True when a side's PINGs were left unanswered (see `HeartbeatWatch`) by `end`.
+    func heartbeatLost(at end: LogTimestamp) -> Bool { heartbeatWatch.lost(at: end) }
 
     /// `b - a` in seconds; done in Double because capture timestamps are untrusted and may be anywhere in Int64.
     static func seconds(from a: LogTimestamp, to b: LogTimestamp) -> Double {

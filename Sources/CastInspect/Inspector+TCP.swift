@@ -25,6 +25,7 @@ extension Inspector {
                 client: sourceIsClient ? source : destination, server: sourceIsClient ? destination : source,
                 time: time, maximumHeld: options.maximumFlowBytes)
             summary.flows += 1
+            if let state = flows[key] { noteConnectionStart(state) }
         }
         guard var state = flows[key] else { return }
         let direction: FlowDirection = source == state.client ? .c2s : .s2c
@@ -233,6 +234,7 @@ extension Inspector {
         var findings: [Finding] = []
         state.cast.finish(end: lastTime, findings: &findings)
         findings.forEach { emit(.finding($0)) }
+        noteConnectionEnd(state)
         if let tls = state.tls {
             summary.decryptedRecords += tls.decryptedRecords
             summary.undecryptedRecords += tls.undecryptedRecords

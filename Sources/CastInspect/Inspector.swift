@@ -38,6 +38,8 @@ public final class Inspector {
     var totalHeldBytes = 0
     private var fragments = IPFragmentReassembler()
     var lastTime = LogTimestamp(seconds: 0, microseconds: 0)
+    /// Connections that lost heartbeats, for `cast.reconnect`.
+    var reconnects = ReconnectWatch()
     /// Most concurrent TCP connections tracked; the oldest idle one is closed beyond this.
     static let maximumFlows = 4096
 

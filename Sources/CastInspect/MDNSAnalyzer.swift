@@ -48,7 +48,7 @@ public struct MDNSAnalyzer: Sendable {
             }
             for record in message.records { absorb(record, time: time, findings: &findings) }
         } else if pending.count < Self.maximumPending {
-            let names = Set(message.questions.map { $0.name.description.lowercased() }.filter(Self.isCast))
+            let names = Self.awaitedNames(in: message)
             if !names.isEmpty { pending.append((time, names, event.source)) }
         }
         event.summary = Self.summarise(message, isResponse: isResponse)

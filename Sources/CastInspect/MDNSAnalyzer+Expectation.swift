@@ -1,0 +1,20 @@
+import CastWire
+
+extension MDNSAnalyzer {
+    /// The `_googlecast` names a query should get an answer for (`mdns.no-answer` waits only for these).
+    ///
+    /// Silence is the correct outcome for two kinds of query, so they are not counted: a probe (records in the
+    /// authority section, RFC 6762 §8.1), which hopes nobody owns the name, and a question whose known-answer list
+    /// (the query's answer section, §7.1) already holds records of that name, which tells every responder that has
+    /// nothing newer to stay quiet. Without this a healthy browser's follow-up queries read as failures.
+    static func awaitedNames(in message: DNSMessage) -> Set<String> {
+        guard message.authorities.isEmpty else { return [] }
+        let known = Set(message.answers.map { $0.name.description.lowercased() })
+        var names: Set<String> = []
+        for question in message.questions {
+            let name = question.name.description.lowercased()
+            if isCast(name), !known.contains(name) { names.insert(name) }
+        }
+        return names
+    }
+}
