@@ -70,15 +70,15 @@ import Testing
             await peers.spawn(
                 "B", "watchAvahi", [CastscopeProcessPath.path, "discover", "--via", "avahi", "--watch", "--json"])
             for watcher in ["watchBuiltin", "watchAvahi"] {
-                await #expect(
-                    peers.waitFor(15) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 },
+                #expect(
+                    await peers.waitFor(15) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 },
                     "\(peers.log(watcher))")
             }
             await peers.signal("zeroconf")
             await peers.signal("avahipub")
             for watcher in ["watchBuiltin", "watchAvahi"] {
-                await #expect(
-                    peers.waitFor(10) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 },
+                #expect(
+                    await peers.waitFor(10) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 },
                     "\(peers.log(watcher))")
             }
         }

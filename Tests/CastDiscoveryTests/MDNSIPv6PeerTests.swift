@@ -10,11 +10,11 @@ import Testing
 
     /// Takes IPv4 away from a host: its veth keeps only the IPv6 link-local address, and nft drops all IPv4 in and
     /// out, so whatever is found was found over IPv6.
-    private func makeIPv6Only(_ peers: DiscoveryPeers, host: String, interface: String) {
-        peers.run(host, ["ip", "-4", "addr", "flush", "dev", interface])
-        peers.run(host, ["nft", "add", "table", "ip", "castscope_v4off"])
+    private func makeIPv6Only(_ peers: DiscoveryPeers, host: String, interface: String) async {
+        await peers.run(host, ["ip", "-4", "addr", "flush", "dev", interface])
+        await peers.run(host, ["nft", "add", "table", "ip", "castscope_v4off"])
         for (chain, hook) in [("in", "input"), ("out", "output")] {
-            peers.run(
+            await peers.run(
                 host,
                 [
                     "nft", "add", "chain", "ip", "castscope_v4off", chain,
@@ -27,23 +27,23 @@ import Testing
         try await DiscoveryPeers.with(noAvahi: ["A", "B"]) { peers in
             let interfaceA = peers.environment["IF_A"] ?? ""
             let interfaceB = peers.interfaceB
-            makeIPv6Only(peers, host: "A", interface: interfaceA)
-            makeIPv6Only(peers, host: "B", interface: interfaceB)
-            let addressesA = peers.run("A", ["ip", "-o", "addr", "show", "dev", interfaceA]).output
+            await makeIPv6Only(peers, host: "A", interface: interfaceA)
+            await makeIPv6Only(peers, host: "B", interface: interfaceB)
+            let addressesA = await peers.run("A", ["ip", "-o", "addr", "show", "dev", interfaceA]).output
             #expect(!addressesA.contains("inet "), "\(addressesA)")
             #expect(
-                peers.waitFor(5) {
-                    peers.run("A", ["ip", "-6", "-o", "addr", "show", "dev", interfaceA]).output.contains("fe80::")
+                await peers.waitFor(5) {
+                    await peers.run("A", ["ip", "-6", "-o", "addr", "show", "dev", interfaceA]).output.contains("fe80::")
                 })
-            peers.spawn(
+            await peers.spawn(
                 "A", "advertise",
                 [
                     CastscopeProcessPath.path, "discover", "--advertise", "IPv6 Only TV", "--port", "8009",
                     "--interface", interfaceA, "--txt", "id=\(Self.id)", "--txt", "fn=IPv6 Only TV",
                     "--txt", "md=castscope", "--txt", "ve=05", "--txt", "ca=5", "--txt", "st=0",
                 ])
-            #expect(peers.waitFor(10) { peers.log("advertise").contains("advertising") }, "\(peers.log("advertise"))")
-            let result = peers.castscope([
+            #expect(await peers.waitFor(10) { peers.log("advertise").contains("advertising") }, "\(peers.log("advertise"))")
+            let result = await peers.castscope([
                 "discover", "--via", "builtin", "--json", "--timeout", "3s", "--interface", interfaceB,
             ])
             #expect(result.status == 0, "\(result.errors)")
@@ -57,7 +57,7 @@ import Testing
             // AAAA-only: every address is IPv6 link-local.
             let addresses = device?["addresses"]?.arrayValue?.compactMap(\.stringValue) ?? []
             #expect(!addresses.isEmpty && addresses.allSatisfy { $0.lowercased().hasPrefix("fe80:") }, "\(addresses)")
-            peers.signal("advertise", "INT")
+            await peers.signal("advertise", "INT")
             #expect(peers.log("advertise").contains("withdrawn IPv6 Only TV"), "\(peers.log("advertise"))")
         }
     }

@@ -13,7 +13,7 @@ import Testing
                 ("A", interfaceA, "8009", "0000000000000000000000000000000a"),
                 ("B", peers.interfaceB, "8010", "0000000000000000000000000000000b"),
             ] {
-                peers.spawn(
+                await peers.spawn(
                     host, "advertise\(host)",
                     [
                         CastscopeProcessPath.path, "discover", "--advertise", "Same Name", "--port", port,
@@ -22,8 +22,8 @@ import Testing
             }
             // Probing, a possible one-second deferral, the rename and its probing take a few seconds.
             var instances: [String] = []
-            _ = peers.waitFor(15) {
-                let result = peers.castscope([
+            _ = await peers.waitFor(15) {
+                let result = await peers.castscope([
                     "discover", "--via", "builtin", "--json", "--timeout", "2s", "--interface", peers.interfaceB,
                 ])
                 let devices = (try? JSONValue(parsing: result.output).arrayValue) ?? []
@@ -33,8 +33,8 @@ import Testing
             #expect(
                 instances == ["Same Name (2)._googlecast._tcp.local.", "Same Name._googlecast._tcp.local."],
                 "\(instances) A: \(peers.log("advertiseA")) B: \(peers.log("advertiseB"))")
-            peers.signal("advertiseA", "INT")
-            peers.signal("advertiseB", "INT")
+            await peers.signal("advertiseA", "INT")
+            await peers.signal("advertiseB", "INT")
             let withdrawn = [peers.log("advertiseA"), peers.log("advertiseB")].filter {
                 $0.contains("withdrawn Same Name (2)")
             }

@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test(arguments: tlsCaptures)
-    func decryptedCastMessagesMatchTsharksDissection(name: String) throws {
-        guard let tshark = try Self.tsharkStreams(name) else { return }
+    func decryptedCastMessagesMatchTsharksDissection(name: String) async throws {
+        guard let tshark = try await Self.tsharkStreams(name) else { return }
         let run = Self.run(name)
         #expect(run.summary.undecryptedRecords == 0, "\(name)")
         #expect(!tshark.isEmpty, "\(name): tshark decrypted nothing")
@@ -142,7 +142,7 @@ import Testing
 
     /// tshark's decrypted records of `NAME.pcapng` per connection; nil (with an issue under CASTSCOPE_REQUIRE_PEERS=1,
     /// a printed reason otherwise) when tshark is missing.
-    static func tsharkStreams(_ name: String) throws -> [String: (c2s: [UInt8], s2c: [UInt8])]? {
+    static func tsharkStreams(_ name: String) async throws -> [String: (c2s: [UInt8], s2c: [UInt8])]? {
         guard
             let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
         else {
@@ -153,7 +153,7 @@ import Testing
             }
             return nil
         }
-        let result = SpawnedProcess.run(
+        let result = await SpawnedProcess.run(
             tshark,
             [
                 "-r", "\(directory)/\(name).pcapng", "-o", "tls.keylog_file:\(directory)/\(name).keys",

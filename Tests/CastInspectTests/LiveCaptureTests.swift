@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
         return nil
     }
 
-    @Test func freshCapturesDecryptAndDecodeLikeTshark() throws {
+    @Test func freshCapturesDecryptAndDecodeLikeTshark() async throws {
         if let missing = Self.missingPrerequisite() {
             if ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" {
                 Issue.record("CASTSCOPE_REQUIRE_PEERS=1 but \(missing)")
@@ -39,16 +40,23 @@ import Testing
         let directory = NSTemporaryDirectory() + "castscope-live-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.root + "/scripts/record-captures")
-        process.arguments = [directory]
-        // Only the reference captures: the scenario library (namespaces, avahi, ~2 min) is recorded by hand.
-        process.environment = ProcessInfo.processInfo.environment.merging(["RECORD_CAPTURES_ONLY": "reference"]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let script = Self.root + "/scripts/record-captures"
+        // Waited for on a thread of its own: the recording takes a while and must not hold a cooperative thread.
+        let status = try await BlockingWork.run { () throws -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: script)
+            process.arguments = [directory]
+            // Only the reference captures: the scenario library (namespaces, avahi, ~2 min) is recorded by hand.
+            process.environment = ProcessInfo.processInfo.environment.merging(["RECORD_CAPTURES_ONLY": "reference"]) {
+                $1
+            }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
         for name in CapturedSessionTests.sessions {
             let run = InspectHarness(files: ["\(directory)/\(name).pcap"], keyLogs: ["\(directory)/\(name).keys"])
             let c2sName = try #require(run.exported.keys.first { $0.hasSuffix(".c2s") }, "\(name)")

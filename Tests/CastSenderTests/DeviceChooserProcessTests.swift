@@ -28,8 +28,8 @@ import Testing
         }
 
         /// Whether the Default Media Receiver runs on `harness` (asked with --device, so no choosing).
-        func runsMediaReceiver(_ harness: SenderHarness) throws -> Bool {
-            let status = try CastscopeProcess.run(
+        func runsMediaReceiver(_ harness: SenderHarness) async throws -> Bool {
+            let status = try await CastscopeProcess.run(
                 ["cast", "--insecure-skip-auth", "--device", "127.0.0.1:\(harness.address.port)", "status"])
             return status.standardOutput.contains("Default Media Receiver")
         }
@@ -42,59 +42,59 @@ import Testing
 
     @Test func severalDevicesWithoutATerminalExitOneListingThemAndSuggestingDevice() async throws {
         let devices = try Devices()
-        let result = try CastscopeProcess.run(
+        let result = try await CastscopeProcess.run(
             ["cast", "--insecure-skip-auth", "launch"],
             environment: devices.environment)
         #expect(result.exitCode == 1, "\(result.standardError)")
         #expect(result.standardError.contains("Den"))
         #expect(result.standardError.contains("Kitchen TV"))
         #expect(result.standardError.contains("--device"))
-        #expect(try !devices.runsMediaReceiver(devices.kitchen))
-        #expect(try !devices.runsMediaReceiver(devices.den))
+        #expect(try await !devices.runsMediaReceiver(devices.kitchen))
+        #expect(try await !devices.runsMediaReceiver(devices.den))
         await devices.shutdown()
     }
 
     @Test func theOnlyDeviceIsUsedWithoutAsking() async throws {
         let devices = try Devices()
-        let result = try CastscopeProcess.run(
+        let result = try await CastscopeProcess.run(
             ["cast", "--insecure-skip-auth", "launch"],
             environment: ["CASTSCOPE_KNOWN_DEVICES": "Den=127.0.0.1:\(devices.den.address.port)"])
         #expect(result.exitCode == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("Choose a device"))
-        #expect(try devices.runsMediaReceiver(devices.den))
+        #expect(try await devices.runsMediaReceiver(devices.den))
         await devices.shutdown()
     }
 
     @Test func aNumberTypedOnTheTerminalPicksThatDevice() async throws {
         let devices = try Devices()
         // Listed by friendly name: 1) Den, 2) Kitchen TV.
-        let result = try Self.runOnTerminal(
+        let result = try await Self.runOnTerminal(
             ["cast", "--insecure-skip-auth", "launch"], typed: "2\n",
             environment: devices.environment)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.contains("1) Den"))
         #expect(result.errors.contains("2) Kitchen TV"))
         #expect(result.errors.contains("Choose a device [1-2]"))
-        #expect(try devices.runsMediaReceiver(devices.kitchen))
-        #expect(try !devices.runsMediaReceiver(devices.den))
+        #expect(try await devices.runsMediaReceiver(devices.kitchen))
+        #expect(try await !devices.runsMediaReceiver(devices.den))
         await devices.shutdown()
     }
 
     @Test func aWrongAnswerIsAskedAgainAndANameIsAccepted() async throws {
         let devices = try Devices()
-        let result = try Self.runOnTerminal(
+        let result = try await Self.runOnTerminal(
             ["cast", "--insecure-skip-auth", "launch"], typed: "7\nDen\n",
             environment: devices.environment)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.contains("\"7\" is not one of"))
-        #expect(try devices.runsMediaReceiver(devices.den))
-        #expect(try !devices.runsMediaReceiver(devices.kitchen))
+        #expect(try await devices.runsMediaReceiver(devices.den))
+        #expect(try await !devices.runsMediaReceiver(devices.kitchen))
         await devices.shutdown()
     }
 
     @Test func endOfInputOnTheTerminalChoosesNothing() async throws {
         let devices = try Devices()
-        let result = try Self.runOnTerminal(
+        let result = try await Self.runOnTerminal(
             ["cast", "--insecure-skip-auth", "launch"], typed: "\u{04}",
             environment: devices.environment)
         #expect(result.status == 1, "\(result.errors)")
@@ -103,7 +103,7 @@ import Testing
     }
 
     /// What a run on a terminal printed and returned (status nil when it had to be killed).
-    struct TerminalRun {
+    struct TerminalRun: Sendable {
         var status: Int32?
         var errors: String
     }
@@ -113,6 +113,15 @@ import Testing
     static func runOnTerminal(
         _ arguments: [String], typed: String, environment: [String: String],
         timeout: Double = 60
+    ) async throws -> TerminalRun {
+        try await BlockingWork.run {
+            try runOnTerminalBlocking(arguments, typed: typed, environment: environment, timeout: timeout)
+        }
+    }
+
+    /// `runOnTerminal` on the calling thread (it polls the child until it exits).
+    static func runOnTerminalBlocking(
+        _ arguments: [String], typed: String, environment: [String: String], timeout: Double
     ) throws -> TerminalRun {
         guard let path = CastscopeProcess.executablePath else { throw HarnessError("castscope binary not found") }
         // posix_openpt/unlockpt/ptsname are not imported by Glibc here; on Linux they are /dev/ptmx plus two

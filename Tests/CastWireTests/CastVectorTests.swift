@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Testing
 @testable import CastWire
@@ -152,7 +153,7 @@ import Testing
 
     /// Reruns the generator against the installed pychromecast/protobuf and compares with the committed fixtures,
     /// so a change in the peer (or in the script) is caught.
-    @Test func liveGeneratorMatchesCommittedFixtures() throws {
+    @Test func liveGeneratorMatchesCommittedFixtures() async throws {
         let root = CastFixtures.repositoryRoot
         let python = root.appendingPathComponent(".venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
@@ -165,12 +166,17 @@ import Testing
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("cast-vectors-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/gen-cast-vectors")
-        process.arguments = [out.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let script = root.appendingPathComponent("scripts/gen-cast-vectors")
+        let outPath = out.path
+        let status = try await BlockingWork.run { () throws -> Int32 in
+            let process = Process()
+            process.executableURL = script
+            process.arguments = [outPath]
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
         let committed = try FileManager.default.contentsOfDirectory(atPath: CastFixtures.vectorsDirectory.path).sorted()
         let fresh = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(fresh == committed)

@@ -68,7 +68,8 @@ import Glibc
                 if condition(output, error) { return true }
                 try? await Task.sleep(for: .milliseconds(20))
             }
-            return false
+            let (output, error) = text
+            return condition(output, error)
         }
 
         /// Sends `signal`, waits for the exit and returns (exited normally, status).
