@@ -64,6 +64,8 @@ public final class LiveCapture {
     /// Packets returned so far.
     public private(set) var packetsRead = 0
     private let handle: OpaquePointer
+    private let selectableDescriptor: Int32
+    private let timeoutMilliseconds: Int32
 
     /// Opens `interface` ("any" for all) for capture, not promiscuous, delivering packets at once (immediate
     /// mode) and waking at least every `timeoutMilliseconds`.
@@ -93,7 +95,15 @@ public final class LiveCapture {
                 }
             throw Failure(kind: kind, interface: interface, reason: reason)
         }
+        // Non-blocking, waited on with poll(2) here: in immediate mode libpcap's own wait ignores the timeout, and a
+        // poll we own returns on a signal (EINTR), so a stop request is seen at once.
+        guard pcap_setnonblock(raw, 1, &errorBuffer) == 0 else {
+            pcap_close(raw)
+            throw Failure(kind: .failed, interface: interface, reason: Self.text(errorBuffer))
+        }
         handle = raw
+        selectableDescriptor = pcap_get_selectable_fd(raw)
+        self.timeoutMilliseconds = timeoutMilliseconds
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
     }
 
@@ -111,8 +121,17 @@ public final class LiveCapture {
         }
     }
 
-    /// The next packet, or nil when none arrived within the timeout.
+    /// The next packet, or nil when none arrived within the timeout (or a signal came).
     public func next() throws(Failure) -> CapturedPacket? {
+        if let packet = try read() { return packet }
+        guard selectableDescriptor >= 0 else { return nil }
+        var request = pollfd(fd: selectableDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, timeoutMilliseconds) > 0 else { return nil }
+        return try read()
+    }
+
+    /// One packet if libpcap has one ready.
+    private func read() throws(Failure) -> CapturedPacket? {
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let status = pcap_next_ex(handle, &header, &data)

@@ -71,7 +71,8 @@ import Testing
             "$C" capture -i lo -w "$D/x.pcapng" --keylog "$D/k.keys" --json tcp port $P \
                 >"$D/capture.out" 2>"$D/capture.err" &
             CP=$!
-            trap 'kill -TERM $RP $CP 2>/dev/null' EXIT
+            trap 'kill -KILL $RP $CP 2>/dev/null' EXIT
+            trap 'exit 1' TERM INT
             for i in $(seq 100); do
                 grep -q listening "$D/receiver.out" && grep -q 'capturing on' "$D/capture.err" && break
                 sleep 0.1
@@ -82,11 +83,14 @@ import Testing
             echo $? >"$D/cast.rc"
             sleep 1.5
             kill -INT $CP
+            for i in $(seq 100); do kill -0 $CP 2>/dev/null || break; sleep 0.1; done
+            kill -KILL $CP 2>/dev/null
             wait $CP
             echo $? >"$D/capture.rc"
             kill -TERM $RP
             wait $RP
-            tshark -r "$D/x.pcapng" -d tcp.port==$P,tls -Y data -T fields -e data.data >"$D/tshark.txt" 2>"$D/tshark.err"
+            tshark -r "$D/x.pcapng" -d tcp.port==$P,tls --disable-protocol rdpmt -Y data -T fields -e data.data \
+                >"$D/tshark.txt" 2>"$D/tshark.err"
             """
         let result = SpawnedProcess.run(try #require(Self.tool("unshare")), ["-n", "sh", "-c", script], timeout: 90)
         #expect(result.status == 0, "\(result.errors)")
