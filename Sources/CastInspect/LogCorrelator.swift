@@ -6,7 +6,8 @@ import CastWire
 /// Rules (Docs/inspect.md, "Logs and packets on one timeline"):
 /// - `cast.request_id` (not 0, which Cast uses for unsolicited status): every message with that `requestId` — the
 ///   request and its replies — within the window, narrowed by `cast.ns` and, when any candidate matches it, by
-///   `cast.transport` (as source or destination), then by `cast.src`/`cast.dst`;
+///   `cast.transport` (as source or destination), then by `cast.src`/`cast.dst`, then to the one connection whose
+///   message is nearest in time (ids restart per connection);
 /// - otherwise `cast.src` + `cast.dst` (a channel's own record of a message): the one matching message nearest in
 ///   time;
 /// - otherwise `cast.transport` / `cast.ns`: the one nearest message that matches the keys given, preferring one at
@@ -63,6 +64,7 @@ public struct LogCorrelator: Sendable {
             return []
         }
         let at = event.time.timeIntervalSince1970
+        func distance(_ record: CastMessageRecord) -> Double { abs(record.time.timeIntervalSince1970 - at) }
         var candidates = messages[start...].filter { record in
             abs(record.time.timeIntervalSince1970 - at) <= window
                 && (namespace.map { record.message.namespace == $0 }
@@ -78,12 +80,15 @@ public struct LogCorrelator: Sendable {
             if let source, let destination {
                 narrow { [$0.message.sourceID, $0.message.destinationID].sorted() == [source, destination].sorted() }
             }
+            // Request ids restart on every connection: keep the connection whose message is nearest in time.
+            if let nearest = candidates.min(by: { distance($0) < distance($1) }) {
+                candidates = candidates.filter { $0.flow == nearest.flow }
+            }
             return candidates.prefix(Self.maximumLinks).map(LogLink.init)
         }
         if let source, let destination {
             // A channel's own "sent"/"received" record: the one message nearest in time, either side.
             candidates = candidates.filter { $0.message.sourceID == source && $0.message.destinationID == destination }
-            func distance(_ record: CastMessageRecord) -> Double { abs(record.time.timeIntervalSince1970 - at) }
             let nearest = candidates.min { distance($0) < distance($1) }
             return nearest.map { [LogLink($0)] } ?? []
         }
