@@ -128,8 +128,8 @@ public final class InspectReport {
              + "\(summary.decryptedRecords) TLS records decrypted, \(summary.undecryptedRecords) not, "
              + "\(summary.truncatedPackets) truncated packets, \(summary.gaps) gaps")
         if summary.logFiles > 0 {
-            line("Logs: \(summary.logRecords) records from \(summary.logFiles) files, \(summary.linkedLogRecords) linked to "
-                 + "Cast messages, \(summary.badLogLines) lines that were not records skipped")
+            line("Logs: \(summary.logRecords) records from \(summary.logFiles) files, \(summary.linkedLogRecords) "
+                 + "linked to Cast messages, \(summary.badLogLines) lines that were not records skipped")
         }
     }
 

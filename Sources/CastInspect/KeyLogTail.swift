@@ -23,8 +23,10 @@ public final class KeyLogTail {
         if size < offset { offset = 0 }
         guard size > offset, let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: offset)) != nil,
-              let data = try? handle.read(upToCount: Int(min(size - offset, UInt64(Self.maximumRead)))) else { return [] }
+        let count = Int(min(size - offset, UInt64(Self.maximumRead)))
+        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: count) else {
+            return []
+        }
         let bytes = [UInt8](data)
         // Only whole lines: the writer may be in the middle of one.
         guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return [] }

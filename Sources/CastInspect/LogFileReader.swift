@@ -67,10 +67,12 @@ public final class LogFileReader {
         guard seconds != 0, seconds.isFinite, abs(seconds) < 1e12 else { return time }
         let total = time.seconds.multipliedReportingOverflow(by: 1_000_000)
         guard !total.overflow else { return time }
-        let micros = total.partialValue.addingReportingOverflow(Int64(time.microseconds) + Int64((seconds * 1e6).rounded()))
-        guard !micros.overflow else { return time }
-        let whole = micros.partialValue >= 0 ? micros.partialValue / 1_000_000 : (micros.partialValue - 999_999) / 1_000_000
-        return LogTimestamp(seconds: whole, microseconds: Int32(micros.partialValue - whole * 1_000_000))
+        let shift = Int64(time.microseconds) + Int64((seconds * 1e6).rounded())
+        let sum = total.partialValue.addingReportingOverflow(shift)
+        guard !sum.overflow else { return time }
+        let micros = sum.partialValue
+        let whole = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
+        return LogTimestamp(seconds: whole, microseconds: Int32(micros - whole * 1_000_000))
     }
 
     /// The next line without its newline, with its number; overlong lines are reported and skipped.

@@ -126,7 +126,9 @@ struct TailCaptureSession {
         case .log(let entry, let file):
             let before = rendered.output.count
             printer.render(entry, into: &rendered)
-            guard let record = entry.record, rendered.output.count > before, rendered.output.last == 0x0A else { return }
+            guard let record = entry.record, rendered.output.count > before, rendered.output.last == 0x0A else {
+                return
+            }
             let event = LogRecordEvent(record: record, time: record.timestamp, file: paths[file], line: 0)
             let links = correlator.links(for: event)
             guard !links.isEmpty else { return }

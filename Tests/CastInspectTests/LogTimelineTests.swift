@@ -65,7 +65,8 @@ import Testing
     }
 
     @Test func logRecordsAndCastMessagesComeOutInTimeOrder() {
-        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7), Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7)]
+        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7),
+                      Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7)]
         let logs = [[Self.line(0, "before"), Self.line(90, "load called"), Self.line(150, "listener"),
                      Self.line(9000, "much later")]]
         let run = Self.merge(events, logs: logs)
@@ -75,7 +76,8 @@ import Testing
     }
 
     @Test func requestIDLinksTheRequestAndItsReply() throws {
-        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7), Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7),
+        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7),
+                      Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7),
                       Self.cast(150, .c2s, type: "GET_STATUS", requestID: 8)]
         let logs = [[Self.line(90, "load called", ",\"cast.request_id\":7,\"cast.ns\":\"\(Self.media)\"")]]
         let run = Self.merge(events, logs: logs)
@@ -91,9 +93,11 @@ import Testing
     }
 
     @Test func transportLinksTheNearestEarlierMessage() throws {
-        let events = [Self.cast(100, .s2c, type: "MEDIA_STATUS", requestID: 0, src: "web-5", dst: "sender-0"),
-                      Self.cast(300, .s2c, type: "MEDIA_STATUS", requestID: 0, src: "web-5", dst: "sender-0", offset: 90),
-                      Self.cast(320, .s2c, type: "MEDIA_STATUS", requestID: 0, src: "web-9", dst: "sender-0", offset: 180)]
+        func status(_ ms: Int, from source: String, offset: Int) -> InspectEvent {
+            Self.cast(ms, .s2c, type: "MEDIA_STATUS", requestID: 0, src: source, dst: "sender-0", offset: offset)
+        }
+        let events = [status(100, from: "web-5", offset: 0), status(300, from: "web-5", offset: 90),
+                      status(320, from: "web-9", offset: 180)]
         let logs = [[Self.line(330, "listener fired", ",\"cast.transport\":\"web-5\"")]]
         let run = Self.merge(events, logs: logs)
         let log = try #require(run.out.compactMap { if case .log(let l) = $0 { l } else { nil } }.first)
@@ -104,7 +108,8 @@ import Testing
         let events = [Self.cast(100, .c2s, type: "PLAY", requestID: nil),
                       Self.cast(500, .c2s, type: "PAUSE", requestID: nil, offset: 40)]
         let logs = [[Self.line(490, "sent", ",\"cast.src\":\"sender-0\",\"cast.dst\":\"web-5\"")]]
-        let log = try #require(Self.merge(events, logs: logs).out.compactMap { if case .log(let l) = $0 { l } else { nil } }.first)
+        let merged = Self.merge(events, logs: logs).out
+        let log = try #require(merged.compactMap { if case .log(let l) = $0 { l } else { nil } }.first)
         #expect(log.links.map(\.type) == ["PAUSE"])
     }
 

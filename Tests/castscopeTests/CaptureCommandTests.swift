@@ -55,7 +55,9 @@ import Testing
     @Test func liveLoopbackCaptureDecodesTheSessionAndWritesASelfContainedPcapng() throws {
         var missing: String?
         if getuid() != 0 { missing = "not root" }
-        for name in ["unshare", "ip", "tshark"] where Self.tool(name) == nil { missing = missing ?? "\(name) not found" }
+        for name in ["unshare", "ip", "tshark"] where Self.tool(name) == nil {
+            missing = missing ?? "\(name) not found"
+        }
         if Self.skip(missing, "liveLoopbackCapture") { return }
         let binary = try #require(CastscopeProcess.executablePath)
         let directory = NSTemporaryDirectory() + "castscope-capture-\(UUID().uuidString)"
@@ -94,7 +96,9 @@ import Testing
             """
         let result = SpawnedProcess.run(try #require(Self.tool("unshare")), ["-n", "sh", "-c", script], timeout: 90)
         #expect(result.status == 0, "\(result.errors)")
-        func read(_ name: String) -> String { (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? "" }
+        func read(_ name: String) -> String {
+            (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
+        }
         #expect(read("cast.rc") == "0\n", "\(read("cast.err"))")
         #expect(read("capture.rc") == "0\n", "\(read("capture.err"))")
         // Live output: JSON lines with the decrypted LOAD and a closing summary.

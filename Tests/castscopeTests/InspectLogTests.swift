@@ -17,8 +17,9 @@ import Testing
     static func log(shift: Int = 0) -> String {
         func ts(_ time: String) -> String { "2026-11-30T\(String(format: "%02d", 8 + shift)):00:\(time)Z" }
         let lines = [
-            "{\"ts\":\"\(ts("15.376000"))\",\"level\":\"debug\",\"class\":\"GCKRemoteMediaClient\",\"function\":\"load\","
-                + "\"file\":\"R.swift\",\"line\":1,\"msg\":\"LOAD requested\",\"cast.transport\":\"\(transport)\","
+            "{\"ts\":\"\(ts("15.376000"))\",\"level\":\"debug\",\"class\":\"GCKRemoteMediaClient\","
+                + "\"function\":\"load\",\"file\":\"R.swift\",\"line\":1,\"msg\":\"LOAD requested\","
+                + "\"cast.transport\":\"\(transport)\","
                 + "\"cast.request_id\":4,\"cast.ns\":\"urn:x-cast:com.google.cast.media\"}",
             "this is not a record",
             "{\"ts\":\"\(ts("15.376500"))\",\"level\":\"info\",\"class\":\"GCKSessionManager\",\"function\":\"x\","
