@@ -53,6 +53,22 @@ public struct LogCorrelator: Sendable {
         while start < messages.count, messages[start].time.timeIntervalSince1970 < limit { start += 1 }
     }
 
+    /// The remembered messages from `window` before `at` on (binary search: messages come in capture order), up
+    /// to the first one more than `window` after it; a few out of order at the edges are filtered by the caller.
+    private func nearby(_ at: Double) -> Range<Int> {
+        func firstIndex(after limit: Double) -> Int {
+            var low = start, high = messages.count
+            while low < high {
+                let middle = (low + high) / 2
+                if messages[middle].time.timeIntervalSince1970 < limit { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let lower = firstIndex(after: at - window - 1)
+        let upper = max(lower, firstIndex(after: at + window + 1))
+        return lower..<upper
+    }
+
     /// The links for `event`'s record, in capture order (empty when it names no Cast keys or nothing matches).
     public func links(for event: LogRecordEvent) -> [LogLink] {
         let requestID = event.requestID.flatMap { $0 == 0 ? nil : $0 }
@@ -65,7 +81,7 @@ public struct LogCorrelator: Sendable {
         }
         let at = event.time.timeIntervalSince1970
         func distance(_ record: CastMessageRecord) -> Double { abs(record.time.timeIntervalSince1970 - at) }
-        var candidates = messages[start...].filter { record in
+        var candidates = messages[nearby(at)].filter { record in
             abs(record.time.timeIntervalSince1970 - at) <= window
                 && (namespace.map { record.message.namespace == $0 }
                     ?? (record.message.namespace != Self.heartbeatNamespace))

@@ -176,3 +176,19 @@ import Testing
         #expect(LogFileReader.shift(Self.time(0), by: 1.5) == Self.time(1500))
     }
 }
+
+/// The correlator's memory bound.
+@Suite struct LogCorrelatorTests {
+    @Test func remembersAtMostItsCapacity() {
+        var correlator = LogCorrelator(window: 5, capacity: 4)
+        for index in 0..<10 {
+            guard case .cast(let record) = LogTimelineTests.cast(index, .c2s, type: "PING", requestID: nil) else {
+                continue
+            }
+            correlator.add(record)
+        }
+        #expect(correlator.count == 4)
+        correlator.forget(before: LogTimelineTests.time(20_000))
+        #expect(correlator.count == 0)
+    }
+}
