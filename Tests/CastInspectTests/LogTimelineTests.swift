@@ -150,6 +150,14 @@ import Testing
         #expect(run.bad.first?.description.hasSuffix(":2: does not start with an RFC 3339 time") == true)
     }
 
+    @Test func overlongLineIsReportedAndTheNextLineStillReads() {
+        let long = String(repeating: "x", count: LogLineParser.maximumLineLength + 10)
+        let run = Self.merge([], logs: [[long, Self.line(100, "after"), Self.line(200, "no newline at end")]])
+        #expect(run.out.map(Self.label) == ["log:after", "log:no newline at end"])
+        #expect(run.bad.map(\.line) == [1])
+        #expect(run.bad.first?.reason.contains("longer than") == true)
+    }
+
     @Test func heldEventsStayBoundedByTheCap() {
         // 1000 records inside one window with a cap of 10: they still all come out, in order.
         let logs = [(0..<1000).map { Self.line($0, "r\($0)") }]
