@@ -19,6 +19,7 @@ func inspect(_ input: [UInt8]) -> Int {
         case .cast(let cast): score += cast.offset
         case .tls(let tls): score += tls.details.count
         case .finding(let finding): score += finding.code.count
+        case .log(let log): score += log.links.count
         }
     }
     var index = 1

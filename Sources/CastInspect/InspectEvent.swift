@@ -10,6 +10,8 @@ public enum InspectEvent: Sendable {
     case cast(CastMessageRecord)
     /// A finding.
     case finding(Finding)
+    /// A castscope log record merged into the capture's timeline (`--log`), with its links to Cast messages.
+    case log(LogRecordEvent)
 }
 
 /// One TLS fact of a connection.
@@ -48,4 +50,12 @@ public struct InspectSummary: Sendable, Hashable {
     public var gaps = 0
     /// Findings reported.
     public var findings = 0
+    /// Log files merged (`--log`); the log counts below are reported only when this is not 0.
+    public var logFiles = 0
+    /// Log records merged.
+    public var logRecords = 0
+    /// Log records linked to at least one Cast message.
+    public var linkedLogRecords = 0
+    /// Log lines that were not records (skipped).
+    public var badLogLines = 0
 }

@@ -1,5 +1,5 @@
 public import CastJSON
-import CastLog
+public import CastLog
 import CastWire
 
 /// The `--json` form of inspector events: one object per line (schema in Docs/inspect.md).
@@ -44,13 +44,57 @@ public enum InspectJSON {
             object.appendUnchecked("detail", .string(finding.detail))
             object.appendUnchecked("time", finding.time.map { .string($0.rfc3339) } ?? .null)
             object.appendUnchecked("flow", finding.flow.map { .string($0) } ?? .null)
+        case .log(let log):
+            object.appendUnchecked("kind", "log")
+            object.appendUnchecked("time", .string(log.time.rfc3339))
+            object.appendUnchecked("file", .string(log.file))
+            object.appendUnchecked("line", .int(Int64(log.line)))
+            object.appendUnchecked("record", record(log.record))
+            object.appendUnchecked("links", .array(log.links.map(link)))
         }
+        return .object(object)
+    }
+
+    /// A log record as the JSON-lines sink writes it (`ts, level, class, function, file, line, msg`, metadata).
+    public static func record(_ record: LogRecord) -> JSONValue {
+        var object = JSONObject()
+        object.appendUnchecked("ts", .string(record.timestamp.rfc3339))
+        object.appendUnchecked("level", .string(record.level.name))
+        object.appendUnchecked("class", .string(record.className))
+        object.appendUnchecked("function", .string(record.function))
+        object.appendUnchecked("file", .string(record.file))
+        object.appendUnchecked("line", .int(Int64(clamping: record.line)))
+        object.appendUnchecked("msg", .string(record.message))
+        for field in record.metadata where object[field.key] == nil {
+            switch field.value {
+            case .string(let text), .secret(let text): object.appendUnchecked(field.key, .string(text))
+            case .int(let number): object.appendUnchecked(field.key, .int(number))
+            case .double(let number): object.appendUnchecked(field.key, .double(number))
+            case .bool(let flag): object.appendUnchecked(field.key, .bool(flag))
+            }
+        }
+        return .object(object)
+    }
+
+    /// A link from a log record to a Cast message: enough to find the message's `cast` line (time, flow,
+    /// direction, offset) and to label it.
+    public static func link(_ link: LogLink) -> JSONValue {
+        var object = JSONObject()
+        object.appendUnchecked("time", .string(link.time.rfc3339))
+        object.appendUnchecked("flow", .string(link.flow))
+        object.appendUnchecked("direction", .string(link.direction.rawValue))
+        object.appendUnchecked("offset", .int(Int64(link.offset)))
+        object.appendUnchecked("namespace", .string(link.namespace))
+        object.appendUnchecked("type", link.type.map { .string($0) } ?? .null)
+        object.appendUnchecked("requestId", link.requestID.map { .int($0) } ?? .null)
+        object.appendUnchecked("src", .string(link.sourceID))
+        object.appendUnchecked("dst", .string(link.destinationID))
         return .object(object)
     }
 
     /// The closing `{"kind":"summary",…}` object.
     public static func json(for summary: InspectSummary) -> JSONValue {
-        .object([
+        var object: JSONObject = [
             "kind": "summary", "packets": .int(Int64(summary.packets)), "bytes": .int(Int64(summary.bytes)),
             "flows": .int(Int64(summary.flows)), "mdnsMessages": .int(Int64(summary.mdnsMessages)),
             "castMessages": .int(Int64(summary.castMessages)),
@@ -58,6 +102,13 @@ public enum InspectJSON {
             "undecryptedRecords": .int(Int64(summary.undecryptedRecords)),
             "truncatedPackets": .int(Int64(summary.truncatedPackets)), "gaps": .int(Int64(summary.gaps)),
             "findings": .int(Int64(summary.findings)),
-        ])
+        ]
+        if summary.logFiles > 0 {
+            object.appendUnchecked("logFiles", .int(Int64(summary.logFiles)))
+            object.appendUnchecked("logRecords", .int(Int64(summary.logRecords)))
+            object.appendUnchecked("linkedLogRecords", .int(Int64(summary.linkedLogRecords)))
+            object.appendUnchecked("badLogLines", .int(Int64(summary.badLogLines)))
+        }
+        return .object(object)
     }
 }

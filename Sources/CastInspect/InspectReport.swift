@@ -15,6 +15,8 @@ public final class InspectReport {
         case cast
         /// TLS facts.
         case tls
+        /// Log records merged with `--log`.
+        case log
     }
 
     private let json: Bool
@@ -74,7 +76,36 @@ public final class InspectReport {
         case .finding(let finding):
             if json { return line(InspectJSON.json(for: event).serialized()) }
             if findings.count < Self.maximumFindings { findings.append(finding) }
+        case .log(let log):
+            guard wants(.log) else { return }
+            if json { return line(InspectJSON.json(for: event).serialized()) }
+            line(Self.text(for: log))
         }
+    }
+
+    /// The readable line of a merged log record: `TIME LOG  LEVEL CLASS message → req 7: LOAD → +2 ms, …`.
+    public static func text(for log: LogRecordEvent) -> String {
+        let record = log.record
+        var text = "\(log.time.rfc3339) LOG  \(record.level.name.uppercased()) \(record.className) "
+        if !record.function.isEmpty { text += "-[\(record.functionBaseName)] " }
+        text += record.message.count > 300 ? String(record.message.prefix(300)) + "…" : record.message
+        let keys = record.metadata.filter { $0.key.hasPrefix("cast.") }
+        if !keys.isEmpty { text += " " + keys.map { "\($0.key)=\($0.value.text)" }.joined(separator: " ") }
+        return text + linkText(log)
+    }
+
+    /// ` → req 7: LOAD → +2 ms, MEDIA_STATUS ← +40 ms` (times relative to the record), or "" without links.
+    public static func linkText(_ log: LogRecordEvent) -> String {
+        guard !log.links.isEmpty else { return "" }
+        let at = log.time.timeIntervalSince1970
+        let parts = log.links.map { link in
+            let label = link.type ?? link.namespace.replacingPrefix("urn:x-cast:com.google.cast.", with: "")
+            let milliseconds = Int(((link.time.timeIntervalSince1970 - at) * 1000).rounded())
+            return "\(label) \(link.direction.arrow) \(milliseconds >= 0 ? "+" : "")\(milliseconds) ms"
+        }
+        let ids = Set(log.links.compactMap(\.requestID))
+        let head = ids.count == 1 && log.requestID == ids.first ? " → req \(ids.first ?? 0): " : " → "
+        return head + parts.joined(separator: ", ")
     }
 
     /// Writes the closing sections.
@@ -96,6 +127,10 @@ public final class InspectReport {
              + "\(summary.mdnsMessages) mDNS messages, \(summary.castMessages) Cast messages, "
              + "\(summary.decryptedRecords) TLS records decrypted, \(summary.undecryptedRecords) not, "
              + "\(summary.truncatedPackets) truncated packets, \(summary.gaps) gaps")
+        if summary.logFiles > 0 {
+            line("Logs: \(summary.logRecords) records from \(summary.logFiles) files, \(summary.linkedLogRecords) "
+                 + "linked to Cast messages, \(summary.badLogLines) lines that were not records skipped")
+        }
     }
 
     private func discovery(_ mdns: MDNSAnalyzer) {

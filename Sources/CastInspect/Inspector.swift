@@ -31,7 +31,7 @@ public final class Inspector {
     public private(set) var mdns = MDNSAnalyzer()
     /// Finished connections, for the report (bounded).
     public internal(set) var connections: [ConnectionSummary] = []
-    let options: InspectOptions
+    var options: InspectOptions
     private let sink: (InspectEvent) -> Void
     var flows: [FlowKey: TCPConnectionState] = [:]
     /// Out-of-order bytes held across all flows; beyond `heldBytesLimit` the flow holding most gives up its holes.

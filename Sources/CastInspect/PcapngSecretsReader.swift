@@ -2,8 +2,9 @@ import Foundation
 
 /// Finds the TLS key logs in a pcapng file's Decryption Secrets Blocks, which libpcap skips.
 ///
-/// Reads only block headers (type and length) and the DSB bodies, from the start of the file up to the first
-/// packet block: tools that embed secrets (`editcap --inject-secrets`, Wireshark) write them before the packets.
+/// Reads only block headers (type and length) and the DSB bodies, through the whole file: `editcap
+/// --inject-secrets` writes them before the packets, `castscope capture -w` also between packets as its key log
+/// grows. The file is read sequentially in 1 MiB chunks, so this costs one extra read of a pcapng file.
 public enum PcapngSecretsReader {
     /// pcapng block type of a Decryption Secrets Block.
     static let decryptionSecretsBlock: UInt32 = 0x0000_000A
@@ -42,7 +43,6 @@ public enum PcapngSecretsReader {
             let type = u32(header, 0)
             let length = Int(u32(header, 4))
             guard length >= 12, length % 4 == 0 else { break }
-            if type == 0x0000_0006 || type == 0x0000_0003 || type == 0x0000_0002 { break }  // packets start
             if type == decryptionSecretsBlock, length - 12 >= 8, length - 12 <= maximumSecretsLength + 8,
                let body = source.read(at: offset + 8, count: length - 12), body.count == length - 12 {
                 let secretsType = u32(body, 0)
@@ -70,11 +70,24 @@ private struct ArraySource: BlockSource {
     }
 }
 
+/// Reads through a 1 MiB window, since the scan visits every block header in order.
 private struct FileSource: BlockSource {
     let handle: FileHandle
-    func read(at offset: Int, count: Int) -> [UInt8]? {
-        guard offset >= 0, (try? handle.seek(toOffset: UInt64(offset))) != nil,
-              let data = try? handle.read(upToCount: count) else { return nil }
-        return [UInt8](data)
+    var window: [UInt8] = []
+    var windowStart = 0
+    static let chunk = 1 << 20
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    mutating func read(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0 else { return nil }
+        if offset >= windowStart, offset + count <= windowStart + window.count {
+            return Array(window[(offset - windowStart)..<(offset - windowStart + count)])
+        }
+        guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
+              let data = try? handle.read(upToCount: max(count, Self.chunk)) else { return nil }
+        window = [UInt8](data)
+        windowStart = offset
+        return Array(window.prefix(count))
     }
 }

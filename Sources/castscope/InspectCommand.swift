@@ -21,7 +21,7 @@ enum InspectCommand {
             options: [
                 .option("keylog", value: "file", help: "An NSS key log (SSLKEYLOGFILE format).", repeatable: true),
                 .option("only", value: "kind", help: "Show only these events.", repeatable: true,
-                        values: ["mdns", "cast", "tls"]),
+                        values: ["mdns", "cast", "tls", "log"]),
                 .option("port", value: "n", help: "Another TCP port carrying Cast (8009 always does).",
                         repeatable: true),
                 .flag("json", help: "Print JSON lines instead of the readable report."),
@@ -31,6 +31,12 @@ enum InspectCommand {
                 .flag("quiet", help: "Print only findings and totals."),
                 .option("export-streams", value: "dir",
                         help: "Write each TCP stream's application bytes (decrypted where keys allow) to DIR."),
+                // Logs and packets on one timeline (InspectLogMerge).
+                .option("log", value: "file.jsonl",
+                        help: "A castscope JSON-lines log to merge with the traffic by time and request id.",
+                        repeatable: true),
+                .option("log-offset", value: "seconds",
+                        help: "Seconds to add to log times to match the capture's clock (e.g. -3600)."),
             ],
             run: { invocation, io in try run(invocation, io) })
     }
@@ -73,7 +79,11 @@ enum InspectCommand {
             buffer += $0
             if buffer.utf8.count >= 1 << 16 { flush() }
         }
-        let inspector = Inspector(options: options) { report.handle($0) }
+        // --log: log records merged into the events by time and linked to Cast messages; nil without --log.
+        let logMerge = try InspectLogMerge.make(invocation, io) { report.handle($0) }
+        let inspector = Inspector(options: options) { event in
+            if let logMerge { logMerge.add(event) } else { report.handle(event) }
+        }
         let showProgress = Terminal.isTerminal(.error)
         let error = CaptureRun.feed(files: files, into: inspector, lax: invocation.flag("lax")) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }
@@ -81,7 +91,8 @@ enum InspectCommand {
             io.write("\r\(file): \(percent)% ", to: .error)
         }
         if showProgress { io.write("\r\u{1B}[K", to: .error) }
-        let summary = inspector.finish()
+        var summary = inspector.finish()
+        logMerge?.finish(&summary)
         report.finish(summary: summary, inspector: inspector)
         flush()
         if let error {

@@ -1,5 +1,6 @@
 import CastCLI
 import CastLog
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,6 +43,10 @@ enum TailCommand {
                     "since", value: "time",
                     help: "Leave out records before this RFC 3339 time or date, or this long ago (10m, 2h, 30s)."),
                 .option("output", value: "format", help: "Output format.", default: "text", values: ["text", "json"]),
+                // Logs and packets on one timeline (TailCaptureSession).
+                .option("capture", value: "file",
+                        help: "A pcap/pcapng whose Cast messages are merged with the records by time."),
+                .option("keylog", value: "file", help: "An NSS key log to decrypt --capture with.", repeatable: true),
             ],
             run: { invocation, io in try await run(invocation, io) })
     }
@@ -69,6 +74,11 @@ enum TailCommand {
             throw CommandLineError.validation("'-' (standard input) can be given only once")
         }
         let filter = try makeFilter(invocation)
+        if let capture = invocation.option("capture") {
+            return try await runWithCapture(capture, invocation, io, filter: filter, since: since, format: format,
+                                            lineCount: lineCount)
+        }
+        if invocation.isGiven("keylog") { throw CommandLineError.validation("--keylog needs --capture") }
         var session = LogTailSession(
             paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since),
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
@@ -89,6 +99,52 @@ enum TailCommand {
         }
         guard follow else {
             if let summary = session.unparsedSummary { io.printError(summary) }
+            return 0
+        }
+        while !tailStopRequested.load(ordering: .relaxed), !session.allInputsEnded {
+            try? await Task.sleep(for: pollInterval)
+            if tailStopRequested.load(ordering: .relaxed) { break }
+            session.followOnce(emit)
+        }
+        return 0
+    }
+
+    /// `--capture`: the same as `run`, with the capture's Cast messages merged in (TailCaptureSession).
+    private static func runWithCapture(
+        _ capture: String, _ invocation: Invocation, _ io: any CommandOutput, filter: LoggerFilter,
+        since: LogTimestamp?, format: LogFormat, lineCount: Int
+    ) async throws -> Int32 {
+        var keyLogs: [String] = []
+        for path in invocation.options("keylog") {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                io.printError("Error: cannot read key log \(path)")
+                return 1
+            }
+            keyLogs.append(text)
+        }
+        let follow = invocation.flag("follow")
+        var session = TailCaptureSession(
+            paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
+            selector: LogTailSelector(filter: filter, since: since),
+            printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
+        let emit = { (rendered: LogTailPrinter.Rendered) in
+            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
+            if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
+        }
+        if follow {
+            tailStopRequested.store(false, ordering: .relaxed)
+            signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+            signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+        }
+        let failures = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
+        guard failures.isEmpty else {
+            for failure in failures { io.printError("Error: \(failure)") }
+            return 1
+        }
+        guard follow else {
+            let count = session.unparsedCount
+            if count == 1 { io.printError("castscope: 1 line was not a log record") }
+            if count > 1 { io.printError("castscope: \(count) lines were not log records") }
             return 0
         }
         while !tailStopRequested.load(ordering: .relaxed), !session.allInputsEnded {

@@ -1,0 +1,110 @@
+import CastLog
+import Foundation
+
+/// The loop behind `castscope capture`: packets from a `LiveCapture` into an `Inspector` and, with `-w`, a
+/// `PcapngWriter`, with the key log followed as it grows.
+///
+/// With a key log, each packet is held `delay` seconds before it is written and inspected: a TLS client logs its
+/// secrets only after the ServerHello arrives, so holding the packets lets every new key-log line go into a
+/// Decryption Secrets Block ahead of the packets that need it, and into the inspector before it meets the
+/// ClientHello. Without a key log packets pass at once. Memory: the packets of `delay` seconds (at most
+/// `maximumHeld`; beyond that the oldest pass early).
+public final class LiveCaptureRun {
+    /// Why the run ended early.
+    public enum Failure: Error, CustomStringConvertible {
+        /// libpcap failed.
+        case capture(LiveCapture.Failure)
+        /// The pcapng file could not be written.
+        case write(PcapngWriter.WriteError)
+
+        /// The underlying error's sentence.
+        public var description: String {
+            switch self {
+            case .capture(let failure): failure.description
+            case .write(let error): "cannot write \(error.description)"
+            }
+        }
+    }
+
+    private let capture: LiveCapture
+    private let inspector: Inspector
+    private let writer: PcapngWriter?
+    private let keyLog: KeyLogTail?
+    /// Seconds a packet is held (0 without a key log).
+    public let delay: Double
+    /// Most packets held.
+    static let maximumHeld = 65_536
+    private var held: [(packet: CapturedPacket, arrival: Double)] = []
+    private var heldStart = 0
+
+    /// A run reading `capture` into `inspector` (and `writer`), following `keyLog` if given.
+    public init(capture: LiveCapture, inspector: Inspector, writer: PcapngWriter?, keyLog: KeyLogTail?,
+                delay: Double = 1) {
+        self.capture = capture
+        self.inspector = inspector
+        self.writer = writer
+        self.keyLog = keyLog
+        self.delay = keyLog == nil ? 0 : delay
+    }
+
+    /// Captures until `shouldStop` returns true (checked at least every capture timeout), then passes on every
+    /// held packet and flushes the file.
+    public func run(shouldStop: () -> Bool) throws(Failure) {
+        defer { try? writer?.flush() }
+        while !shouldStop() {
+            let packet: CapturedPacket?
+            do throws(LiveCapture.Failure) {
+                packet = try capture.next()
+            } catch {
+                try release(all: true)
+                throw .capture(error)
+            }
+            if let packet {
+                held.append((packet, Self.now()))
+                try release(all: false)
+            } else {
+                try release(all: false)
+                do throws(PcapngWriter.WriteError) { try writer?.flush() } catch { throw .write(error) }
+            }
+        }
+        try release(all: true)
+        do throws(PcapngWriter.WriteError) { try writer?.flush() } catch { throw .write(error) }
+    }
+
+    /// Writes and inspects held packets that are due (all of them when `all`).
+    private func release(all: Bool) throws(Failure) {
+        guard heldStart < held.count else { return }
+        let now = Self.now()
+        var polled = false
+        while heldStart < held.count {
+            let (packet, arrival) = held[heldStart]
+            guard all || now - arrival >= delay || held.count - heldStart > Self.maximumHeld else { break }
+            if !polled {
+                try takeNewKeys()
+                polled = true
+            }
+            heldStart += 1
+            do throws(PcapngWriter.WriteError) { try writer?.write(packet) } catch { throw .write(error) }
+            inspector.process(packet)
+        }
+        if heldStart > 1024, heldStart * 2 > held.count {
+            held.removeFirst(heldStart)
+            heldStart = 0
+        }
+    }
+
+    /// New key-log lines: a Decryption Secrets Block in the file, and the inspector's key log.
+    private func takeNewKeys() throws(Failure) {
+        guard let keyLog else { return }
+        let lines = keyLog.poll()
+        guard !lines.isEmpty else { return }
+        do throws(PcapngWriter.WriteError) { try writer?.writeSecrets(lines) } catch { throw .write(error) }
+        inspector.addKeyLog(text: String(decoding: lines, as: UTF8.self))
+    }
+
+    private static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

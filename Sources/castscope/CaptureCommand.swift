@@ -1,0 +1,118 @@
+import CastCLI
+import CastInspect
+import CastWire
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set by SIGINT/SIGTERM; the capture loop checks it between packets and ends with the closing report.
+private let captureStopRequested = Atomic<Bool>(false)
+
+/// `castscope capture`: live capture through libpcap, decoded by the inspector as packets come, optionally saved
+/// as pcapng with the key log embedded.
+///
+/// Glue only: `LiveCapture` (libpcap), `LiveCaptureRun` (the loop, key-log following), `PcapngWriter`,
+/// `Inspector` and `InspectReport` do the work.
+enum CaptureCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "capture", abstract: "Capture live and decode mDNS, TLS and Cast as packets come.",
+            discussion: """
+                Captures on an interface (default 'any') through libpcap with a BPF filter (default '\
+                \(defaultFilter)') and prints what 'castscope inspect' would: mDNS messages, TLS handshakes, Cast \
+                messages (decrypted with --keylog), then on Ctrl-C (SIGINT) or SIGTERM the device and connection \
+                summaries, findings and totals. -w saves the packets as pcapng; with --keylog the file also carries \
+                the key log in Decryption Secrets Blocks, written as the key log grows, ahead of the packets that \
+                need them, so Wireshark and 'castscope inspect' decrypt the file on its own. With --keylog packets \
+                are shown about a second late: the key log is written after the handshake packets pass. Needs root \
+                or CAP_NET_RAW. Exit 0 after a clean stop, 1 when capture cannot start or fails, 64 on usage errors.
+                """,
+            arguments: [.init("expression", help: "A BPF filter expression, as for tcpdump.", optional: true,
+                              repeating: true)],
+            options: [
+                .option("interface", short: "i", value: "iface", help: "The interface to capture on.",
+                        default: "any"),
+                .option("write", short: "w", value: "file.pcapng", help: "Also save the packets as pcapng."),
+                .option("keylog", value: "file", help: "An NSS key log to decrypt with and embed (may still grow)."),
+                .option("only", value: "kind", help: "Show only these events.", repeatable: true,
+                        values: ["mdns", "cast", "tls"]),
+                .option("port", value: "n", help: "Another TCP port carrying Cast (8009 always does).",
+                        repeatable: true),
+                .flag("json", help: "Print JSON lines instead of the readable report."),
+                .option("snaplen", value: "bytes", help: "Bytes kept per packet.", default: "262144"),
+            ],
+            run: { invocation, io in try run(invocation, io) })
+    }
+
+    /// What is captured when no expression is given: mDNS and Cast's port.
+    static let defaultFilter = "udp port 5353 or tcp port 8009"
+
+    private static func run(_ invocation: Invocation, _ io: any CommandOutput) throws -> Int32 {
+        let interface = invocation.option("interface") ?? "any"
+        let words = invocation.arguments("expression")
+        let filter = words.isEmpty ? defaultFilter : words.joined(separator: " ")
+        let snaplen = try invocation.integer("snaplen", in: 64...262_144) ?? 262_144
+        var options = InspectOptions()
+        let ports = try invocation.values("port", expected: "expected a port from 1 to 65535") { text in
+            UInt16(text).flatMap { $0 > 0 ? $0 : nil }
+        }
+        options.castPorts.formUnion(ports)
+        let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
+        if only == [.mdns] && invocation.option("write") == nil { options.analyseTCP = false }
+        let keyLog = invocation.option("keylog").map(KeyLogTail.init(path:))
+
+        let capture: LiveCapture
+        do throws(LiveCapture.Failure) {
+            capture = try LiveCapture(interface: interface, snapshotLength: snaplen)
+            try capture.setFilter(filter)
+        } catch {
+            io.printError("Error: \(error)")
+            return 1
+        }
+        var writer: PcapngWriter?
+        if let path = invocation.option("write") {
+            do throws(PcapngWriter.WriteError) {
+                writer = try PcapngWriter(path: path, linkType: capture.linkType.rawValue,
+                                          snapshotLength: UInt32(snaplen), interface: interface)
+            } catch {
+                io.printError("Error: cannot write \(error)")
+                return 1
+            }
+        }
+        let report = InspectReport(json: invocation.flag("json"), quiet: false, only: only) {
+            io.write($0, to: .output)
+        }
+        let inspector = Inspector(options: options) { report.handle($0) }
+        let run = LiveCaptureRun(capture: capture, inspector: inspector, writer: writer, keyLog: keyLog)
+
+        captureStopRequested.store(false, ordering: .relaxed)
+        signal(SIGINT) { _ in captureStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in captureStopRequested.store(true, ordering: .relaxed) }
+        io.printError("castscope: capturing on \(interface) (filter: \(filter)); Ctrl-C to stop")
+        var failure: LiveCaptureRun.Failure?
+        do throws(LiveCaptureRun.Failure) {
+            try run.run { captureStopRequested.load(ordering: .relaxed) }
+        } catch {
+            failure = error
+        }
+        let summary = inspector.finish()
+        report.finish(summary: summary, inspector: inspector)
+        var closing = "castscope: \(capture.packetsRead) packets captured"
+        if let stats = capture.statistics {
+            closing += ", \(stats.dropped) dropped by the kernel, \(stats.interfaceDropped) by the interface"
+        }
+        if let writer {
+            do throws(PcapngWriter.WriteError) { try writer.close() } catch { failure = failure ?? .write(error) }
+            closing += "; wrote \(writer.path) (\(writer.packets) packets, \(writer.secretsBlocks) secrets blocks)"
+        }
+        io.printError(closing)
+        if let failure {
+            io.printError("Error: \(failure)")
+            return 1
+        }
+        return 0
+    }
+}

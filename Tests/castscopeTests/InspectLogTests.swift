@@ -1,0 +1,121 @@
+import CastJSON
+import CastTestSupport
+import Foundation
+import Testing
+
+/// `inspect --log` and `tail --capture` on the committed emulator capture (two connections whose request ids both
+/// start at 1) with a hand-written sender log.
+@Suite struct InspectLogTests {
+    static let captures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../captures").standardized.path
+    static let capture = "\(captures)/emulator-tls13.pcap"
+    static let keys = "\(captures)/emulator-tls13.keys"
+    static let transport = "57b13a0b-948a-40aa-8000-000000000002"
+
+    /// A sender log: LOAD requested (id 4), a bad line, the listener after LOAD_FAILED, GET_STATUS 3 of the second
+    /// connection; `shift` hours are added to every time (a log on another clock).
+    static func log(shift: Int = 0) -> String {
+        func ts(_ time: String) -> String { "2026-11-30T\(String(format: "%02d", 8 + shift)):00:\(time)Z" }
+        let lines = [
+            "{\"ts\":\"\(ts("15.376000"))\",\"level\":\"debug\",\"class\":\"GCKRemoteMediaClient\","
+                + "\"function\":\"load\",\"file\":\"R.swift\",\"line\":1,\"msg\":\"LOAD requested\","
+                + "\"cast.transport\":\"\(transport)\","
+                + "\"cast.request_id\":4,\"cast.ns\":\"urn:x-cast:com.google.cast.media\"}",
+            "this is not a record",
+            "{\"ts\":\"\(ts("15.376500"))\",\"level\":\"info\",\"class\":\"GCKSessionManager\",\"function\":\"x\","
+                + "\"file\":\"S.swift\",\"line\":2,\"msg\":\"listener fired\",\"cast.transport\":\"\(transport)\"}",
+            "{\"ts\":\"\(ts("15.445600"))\",\"level\":\"debug\",\"class\":\"GCKRequest\",\"function\":\"finish\","
+                + "\"file\":\"Q.swift\",\"line\":3,\"msg\":\"GET_STATUS completed\",\"cast.request_id\":3}",
+        ]
+        let path = NSTemporaryDirectory() + "castscope-inspectlog-\(UUID().uuidString).jsonl"
+        _ = FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+        return path
+    }
+
+    static func json(_ output: String) -> [JSONValue] {
+        output.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+    }
+
+    static func linkTypes(_ line: JSONValue) -> [String] {
+        (line["links"]?.arrayValue ?? []).compactMap { $0["type"]?.stringValue }
+    }
+
+    @Test func logRecordsAreMergedLinkedAndCountedInJSON() throws {
+        let path = Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--json"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardError.contains("\(path):2: does not start with an RFC 3339 time"))
+        let lines = Self.json(result.standardOutput)
+        let logs = lines.filter { $0["kind"] == "log" }
+        #expect(logs.map(Self.linkTypes) == [["LOAD", "LOAD_FAILED"], ["LOAD_FAILED"], ["GET_STATUS", "MEDIA_STATUS"]])
+        // The second connection's id 3, not the first's.
+        #expect(logs.last?["links"]?.arrayValue?.first?["flow"] == "127.0.0.1:36718-127.0.0.1:18022")
+        // Time order: the LOAD record comes right before the LOAD frame.
+        let kinds = lines.map { $0["kind"]?.stringValue ?? "" }
+        let loadRecord = try #require(kinds.firstIndex(of: "log"))
+        #expect(lines[loadRecord + 1]["message"]?["payload"]?["type"] == "LOAD")
+        let summary = try #require(lines.last)
+        #expect(summary["logRecords"] == 3)
+        #expect(summary["linkedLogRecords"] == 3)
+        #expect(summary["badLogLines"] == 1)
+    }
+
+    @Test func readableReportMarksLogLinesAndTheirLinks() throws {
+        let path = Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains(
+            "2026-11-30T08:00:15.376000Z LOG  DEBUG GCKRemoteMediaClient -[load] LOAD requested"))
+        #expect(result.standardOutput.contains("→ req 4: LOAD → +0 ms, LOAD_FAILED ← +0 ms"))
+        #expect(result.standardOutput.contains("Logs: 3 records from 1 files, 3 linked to Cast messages, 1 lines"))
+    }
+
+    @Test func logOffsetPutsALogOnAnotherClockOnTheCaptureTimeline() throws {
+        let path = Self.log(shift: 1)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let off = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--json"])
+        #expect(Self.json(off.standardOutput).last?["linkedLogRecords"] == 0)
+        let on = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path,
+                                           "--log-offset", "-3600", "--json"])
+        let lines = Self.json(on.standardOutput)
+        #expect(lines.last?["linkedLogRecords"] == 3)
+        let first = try #require(lines.first { $0["kind"] == "log" })
+        #expect(first["time"] == "2026-11-30T08:00:15.376000Z")
+        #expect(first["record"]?["ts"] == "2026-11-30T09:00:15.376000Z")
+    }
+
+    @Test func logOptionErrors() throws {
+        let missing = try CastscopeProcess.run(["inspect", Self.capture, "--log", "/nonexistent/castscope.jsonl"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.standardError.contains("Error: cannot read log /nonexistent/castscope.jsonl"))
+        let offset = try CastscopeProcess.run(["inspect", Self.capture, "--log-offset", "5"])
+        #expect(offset.exitCode == 64)
+        #expect(offset.standardError.contains("--log-offset needs --log"))
+        let bad = try CastscopeProcess.run(["inspect", Self.capture, "--log", Self.keys, "--log-offset", "soon"])
+        #expect(bad.exitCode == 64)
+    }
+
+    @Test func tailWithCaptureInterleavesCastMessagesAndLinkedRecords() throws {
+        let path = Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try CastscopeProcess.run(["tail", "-n", "100", "--capture", Self.capture, "--keylog", Self.keys,
+                                             path])
+        #expect(text.exitCode == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        let load = try #require(lines.firstIndex { $0.contains("LOAD requested") })
+        #expect(lines[load].hasSuffix("→ req 4: LOAD → +0 ms, LOAD_FAILED ← +0 ms"))
+        // A raw line stays after the record before it; then the LOAD frame.
+        #expect(lines[load + 1] == "this is not a record")
+        #expect(lines[load + 2].contains(" CAST ") && lines[load + 2].contains("\"LOAD\""))
+        #expect(lines.filter { $0.contains(" CAST ") }.count == 22)
+        let json = try CastscopeProcess.run(["tail", "-n", "4", "--output", "json", "--capture", Self.capture,
+                                             "--keylog", Self.keys, path])
+        let objects = Self.json(json.standardOutput)
+        #expect(objects.count == 4)
+        #expect(objects.first?["msg"] == "GET_STATUS completed")
+        #expect(objects.first.map(Self.linkTypes) == ["GET_STATUS", "MEDIA_STATUS"])
+        #expect(objects.last?["kind"] == "cast")
+    }
+}
