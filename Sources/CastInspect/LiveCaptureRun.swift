@@ -1,4 +1,5 @@
 import CastLog
+import Dispatch
 import Foundation
 
 /// The loop behind `castscope capture`: packets from a `LiveCapture` into an `Inspector` and, with `-w`, a
@@ -103,8 +104,6 @@ public final class LiveCaptureRun {
     }
 
     private static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 }

@@ -26,33 +26,33 @@ import Testing
         return true
     }
 
-    @Test func unknownInterfaceIsAClearErrorWithExitOne() throws {
-        let result = try CastscopeProcess.run(["capture", "-i", "castscope-nosuch0"])
+    @Test func unknownInterfaceIsAClearErrorWithExitOne() async throws {
+        let result = try await CastscopeProcess.run(["capture", "-i", "castscope-nosuch0"])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("Error: no interface named castscope-nosuch0"))
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func withoutPrivilegeItSaysRootOrCapNetRawIsNeeded() throws {
+    @Test func withoutPrivilegeItSaysRootOrCapNetRawIsNeeded() async throws {
         let setpriv = Self.tool("setpriv")
         let missing = getuid() != 0 ? "not root (cannot drop privileges)" : setpriv == nil ? "setpriv not found" : nil
         if Self.skip(missing, "withoutPrivilegeItSaysRootOrCapNetRawIsNeeded") { return }
         let binary = try #require(CastscopeProcess.executablePath)
-        let result = SpawnedProcess.run(try #require(setpriv), [
+        let result = await SpawnedProcess.run(try #require(setpriv), [
             "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", binary, "capture", "-i", "lo",
         ], timeout: 20)
         #expect(result.status == 1)
         #expect(result.errors.contains("Error: capturing on lo needs root or the CAP_NET_RAW capability"))
     }
 
-    @Test func badFilterIsAnError() throws {
+    @Test func badFilterIsAnError() async throws {
         if Self.skip(getuid() != 0 ? "not root" : nil, "badFilterIsAnError") { return }
-        let result = try CastscopeProcess.run(["capture", "-i", "lo", "tcp", "port", "nonsense"])
+        let result = try await CastscopeProcess.run(["capture", "-i", "lo", "tcp", "port", "nonsense"])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("Error: bad capture filter"))
     }
 
-    @Test func liveLoopbackCaptureDecodesTheSessionAndWritesASelfContainedPcapng() throws {
+    @Test func liveLoopbackCaptureDecodesTheSessionAndWritesASelfContainedPcapng() async throws {
         var missing: String?
         if getuid() != 0 { missing = "not root" }
         for name in ["unshare", "ip", "tshark"] where Self.tool(name) == nil {
@@ -94,7 +94,7 @@ import Testing
             tshark -r "$D/x.pcapng" -d tcp.port==$P,tls --disable-protocol rdpmt -Y data -T fields -e data.data \
                 >"$D/tshark.txt" 2>"$D/tshark.err"
             """
-        let result = SpawnedProcess.run(try #require(Self.tool("unshare")), ["-n", "sh", "-c", script], timeout: 90)
+        let result = await SpawnedProcess.run(try #require(Self.tool("unshare")), ["-n", "sh", "-c", script], timeout: 90)
         #expect(result.status == 0, "\(result.errors)")
         func read(_ name: String) -> String {
             (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
@@ -109,7 +109,7 @@ import Testing
         #expect(lines.last?["kind"] == "summary")
         #expect(read("capture.err").contains("secrets blocks)"))
         // The file decrypts on its own, in our inspector…
-        let inspect = try CastscopeProcess.run(["inspect", "\(directory)/x.pcapng", "--port", "18031", "--json",
+        let inspect = try await CastscopeProcess.run(["inspect", "\(directory)/x.pcapng", "--port", "18031", "--json",
                                                 "--log", "\(directory)/sender.jsonl"])
         #expect(inspect.exitCode == 0, "\(inspect.standardError)")
         let offline = inspect.standardOutput.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }

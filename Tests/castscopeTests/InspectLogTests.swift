@@ -40,10 +40,10 @@ import Testing
         (line["links"]?.arrayValue ?? []).compactMap { $0["type"]?.stringValue }
     }
 
-    @Test func logRecordsAreMergedLinkedAndCountedInJSON() throws {
+    @Test func logRecordsAreMergedLinkedAndCountedInJSON() async throws {
         let path = Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--json"])
+        let result = try await CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--json"])
         #expect(result.exitCode == 0)
         #expect(result.standardError.contains("\(path):2: does not start with an RFC 3339 time"))
         let lines = Self.json(result.standardOutput)
@@ -61,10 +61,10 @@ import Testing
         #expect(summary["badLogLines"] == 1)
     }
 
-    @Test func readableReportMarksLogLinesAndTheirLinks() throws {
+    @Test func readableReportMarksLogLinesAndTheirLinks() async throws {
         let path = Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path])
+        let result = try await CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.contains(
             "2026-11-30T08:00:15.376000Z LOG  DEBUG GCKRemoteMediaClient -[load] LOAD requested"))
@@ -72,12 +72,12 @@ import Testing
         #expect(result.standardOutput.contains("Logs: 3 records from 1 files, 3 linked to Cast messages, 1 lines"))
     }
 
-    @Test func logOffsetPutsALogOnAnotherClockOnTheCaptureTimeline() throws {
+    @Test func logOffsetPutsALogOnAnotherClockOnTheCaptureTimeline() async throws {
         let path = Self.log(shift: 1)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let off = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--json"])
+        let off = try await CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--json"])
         #expect(Self.json(off.standardOutput).last?["linkedLogRecords"] == 0)
-        let on = try CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path,
+        let on = try await CastscopeProcess.run(["inspect", Self.capture, "--keylog", Self.keys, "--log", path,
                                            "--log-offset", "-3600", "--json"])
         let lines = Self.json(on.standardOutput)
         #expect(lines.last?["linkedLogRecords"] == 3)
@@ -86,21 +86,21 @@ import Testing
         #expect(first["record"]?["ts"] == "2026-11-30T09:00:15.376000Z")
     }
 
-    @Test func logOptionErrors() throws {
-        let missing = try CastscopeProcess.run(["inspect", Self.capture, "--log", "/nonexistent/castscope.jsonl"])
+    @Test func logOptionErrors() async throws {
+        let missing = try await CastscopeProcess.run(["inspect", Self.capture, "--log", "/nonexistent/castscope.jsonl"])
         #expect(missing.exitCode == 1)
         #expect(missing.standardError.contains("Error: cannot read log /nonexistent/castscope.jsonl"))
-        let offset = try CastscopeProcess.run(["inspect", Self.capture, "--log-offset", "5"])
+        let offset = try await CastscopeProcess.run(["inspect", Self.capture, "--log-offset", "5"])
         #expect(offset.exitCode == 64)
         #expect(offset.standardError.contains("--log-offset needs --log"))
-        let bad = try CastscopeProcess.run(["inspect", Self.capture, "--log", Self.keys, "--log-offset", "soon"])
+        let bad = try await CastscopeProcess.run(["inspect", Self.capture, "--log", Self.keys, "--log-offset", "soon"])
         #expect(bad.exitCode == 64)
     }
 
-    @Test func tailWithCaptureInterleavesCastMessagesAndLinkedRecords() throws {
+    @Test func tailWithCaptureInterleavesCastMessagesAndLinkedRecords() async throws {
         let path = Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let text = try CastscopeProcess.run(["tail", "-n", "100", "--capture", Self.capture, "--keylog", Self.keys,
+        let text = try await CastscopeProcess.run(["tail", "-n", "100", "--capture", Self.capture, "--keylog", Self.keys,
                                              path])
         #expect(text.exitCode == 0, "\(text.standardError)")
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
@@ -110,7 +110,7 @@ import Testing
         #expect(lines[load + 1] == "this is not a record")
         #expect(lines[load + 2].contains(" CAST ") && lines[load + 2].contains("\"LOAD\""))
         #expect(lines.filter { $0.contains(" CAST ") }.count == 22)
-        let json = try CastscopeProcess.run(["tail", "-n", "4", "--output", "json", "--capture", Self.capture,
+        let json = try await CastscopeProcess.run(["tail", "-n", "4", "--output", "json", "--capture", Self.capture,
                                              "--keylog", Self.keys, path])
         let objects = Self.json(json.standardOutput)
         #expect(objects.count == 4)
