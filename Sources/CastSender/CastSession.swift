@@ -196,12 +196,14 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         case .launch: launch()
         case let .connectApplication(app): connectApplication(app)
         case let .stopApplication(sessionID):
-            // Untracked: the session ends right after, so no reply could be waited for.
-            var stop = ReceiverRequest(type: .stop, requestID: requests.reserveID())
+            // Tracked: the session hangs up when the receiver answers, fails or the request times out.
+            var stop = ReceiverRequest(type: .stop)
             stop.sessionID = sessionID
             SenderLog.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
-            sendJSON(stop.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
-                     log: SenderLog.receiverControlChannel)
+            receiverRequest("STOP", stop).whenFinished { [weak self] _ in
+                guard let self else { return }
+                self.feed(self.machine.applicationStopped())
+            }
         case .closeTransport: closeTransport()
         case let .scheduleReconnect(delay):
             SenderLog.session.info("reconnecting in \(delay) (attempt \(machine.reconnectAttempt))", metadata())

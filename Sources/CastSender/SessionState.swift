@@ -16,6 +16,8 @@ public enum SessionState: Sendable, Hashable, CustomStringConvertible {
     case suspended(ConnectionSuspendReason)
     /// Reconnecting (attempt n), then rejoining the app session by transport id.
     case resuming(attempt: Int)
+    /// STOP sent on `endSessionAndStopCasting`; waiting for the receiver's answer before hanging up.
+    case stopping
     /// Ended on request or because the app went away.
     case ended
     /// Failed to start.
@@ -27,6 +29,7 @@ public enum SessionState: Sendable, Hashable, CustomStringConvertible {
         case .idle, .ended, .failed, .suspended: .disconnected
         case .connecting, .authenticating, .querying, .launching, .resuming: .connecting
         case .connected: .connected
+        case .stopping: .disconnecting
         }
     }
 
@@ -39,6 +42,7 @@ public enum SessionState: Sendable, Hashable, CustomStringConvertible {
         case .querying: "querying"
         case .launching: "launching"
         case .connected: "connected"
+        case .stopping: "stopping"
         case let .suspended(reason): "suspended(\(reason))"
         case let .resuming(attempt): "resuming(\(attempt))"
         case .ended: "ended"

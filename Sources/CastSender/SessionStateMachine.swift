@@ -181,6 +181,9 @@ public struct SessionStateMachine: Sendable {
             state = .suspended(.networkError)
             return [.closeTransport, .endRequests(error), .notify(.didSuspend(.networkError)),
                     .scheduleReconnect(after: nextDelay())]
+        case .stopping:
+            // The receiver hung up after the STOP: that is the end asked for.
+            return applicationStopped()
         case let .resuming(attempt):
             guard attempt < configuration.backoff.maximumAttempts else {
                 return endWithError(CastError(.networkError, "gave up after \(attempt) reconnect attempts"))
@@ -215,21 +218,29 @@ public struct SessionStateMachine: Sendable {
     public mutating func end(stopCasting: Bool) -> [SessionAction] {
         switch state {
         case .connected, .suspended, .resuming:
-            var actions: [SessionAction] = [.notify(.willEnd)]
             if state == .connected, stopCasting || configuration.stopApplicationOnEnd,
                 let sessionID = application?.sessionID {
-                actions.append(.stopApplication(sessionID: sessionID))
+                // Hang up only once the receiver answered the STOP (or it timed out): closing at once would drop
+                // the answer, and a capture of it would show a request never replied to.
+                state = .stopping
+                return [.notify(.willEnd), .stopApplication(sessionID: sessionID)]
             }
-            state = .ended
-            actions += [.endRequests(CastError(.sessionIsNotActive, "the session ended")), .closeTransport,
-                        .saveResumeRecord(nil), .notify(.didEnd(nil))]
-            return actions
+            state = .stopping
+            return [.notify(.willEnd)] + applicationStopped()
         case .connecting, .authenticating, .querying, .launching:
             state = .failed
             return [.closeTransport, .notify(.didFailToStart(CastError(.cancelled, "the start was cancelled")))]
         default:
             return []
         }
+    }
+
+    /// The receiver answered the STOP sent on end (or it failed or timed out): hang up and report the end.
+    public mutating func applicationStopped() -> [SessionAction] {
+        guard state == .stopping else { return [] }
+        state = .ended
+        return [.endRequests(CastError(.sessionIsNotActive, "the session ended")), .closeTransport,
+                .saveResumeRecord(nil), .notify(.didEnd(nil))]
     }
 
     /// Stream transfer: the session now lives on `newDeviceID`; reconnect there and rejoin the app.

@@ -140,9 +140,33 @@ import Testing
         let actions = machine.end(stopCasting: true)
         #expect(actions.first == .notify(.willEnd))
         #expect(actions.contains(.stopApplication(sessionID: "S1")))
-        #expect(actions.last == .notify(.didEnd(nil)))
         var other = Self.connected()
-        #expect(!other.end(stopCasting: false).contains(.stopApplication(sessionID: "S1")))
+        let plain = other.end(stopCasting: false)
+        #expect(!plain.contains(.stopApplication(sessionID: "S1")))
+        #expect(plain.last == .notify(.didEnd(nil)))
+        #expect(other.state == .ended)
+    }
+
+    @Test func stoppingHangsUpOnlyOnceTheReceiverAnsweredTheStop() {
+        var machine = Self.connected()
+        #expect(machine.end(stopCasting: true) == [.notify(.willEnd), .stopApplication(sessionID: "S1")])
+        #expect(machine.state == .stopping)
+        #expect(machine.state.connectionState == .disconnecting)
+        // The status that answers STOP lists no app: that is no reason to end with an error.
+        #expect(machine.receiverStatus(Self.status([])).isEmpty)
+        let done = machine.applicationStopped()
+        #expect(done.contains(.closeTransport))
+        #expect(done.last == .notify(.didEnd(nil)))
+        #expect(machine.state == .ended)
+        #expect(machine.applicationStopped().isEmpty)
+    }
+
+    @Test func receiverHangingUpAfterTheStopEndsTheSessionWithoutError() {
+        var machine = Self.connected()
+        _ = machine.end(stopCasting: true)
+        let actions = machine.connectionLost(CastError(.networkError, "closed by the receiver"))
+        #expect(actions.last == .notify(.didEnd(nil)))
+        #expect(machine.state == .ended)
     }
 
     @Test func appStoppedElsewhereEndsTheSession() {
