@@ -29,7 +29,9 @@ enum ReceiverCommand {
                 built-in ad-insertion app (CA57AD01) and echo apps from --app. Prints one line on stdout when it \
                 accepts connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr. Faults: \
                 heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D, malformed-frame-after=N, \
-                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert. \
+                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert, \
+                stray-replies (each reply preceded by a same-id error on the other namespace), transfer-after=D \
+                (moves the session to a second emulator, "NAME 2"). \
                 --advertise publishes _googlecast._tcp with the built-in mDNS responder on the interface carrying \
                 --host (or the --interface ones) and sends goodbyes on exit.
                 """,

@@ -35,9 +35,11 @@ import Testing
         connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr.
         Faults: heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D,
         malformed-frame-after=N, oversize-frame-after=N, launch-error=REASON,
-        load-failed=CODE, ignore=TYPE, tls-alert. --advertise publishes
-        _googlecast._tcp with the built-in mDNS responder on the interface carrying
-        --host (or the --interface ones) and sends goodbyes on exit.
+        load-failed=CODE, ignore=TYPE, tls-alert, stray-replies (each reply preceded by
+        a same-id error on the other namespace), transfer-after=D (moves the session to
+        a second emulator, "NAME 2"). --advertise publishes _googlecast._tcp with the
+        built-in mDNS responder on the interface carrying --host (or the --interface
+        ones) and sends goodbyes on exit.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--tls <version>] [--keylog <file>]
