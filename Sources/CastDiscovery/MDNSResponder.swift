@@ -15,6 +15,7 @@ public final class MDNSResponder: @unchecked Sendable {
     private var machine: MDNSResponderStateMachine
     private var transport: MDNSTransport?
     private var timer: ScheduledTask?
+    private var gaveUp: String?
 
     private init(machine: MDNSResponderStateMachine, eventLoop: EventLoop, ownsLoop: Bool) {
         self.machine = machine
@@ -75,6 +76,11 @@ public final class MDNSResponder: @unchecked Sendable {
         (try? await eventLoop.submit { self.machine.statistics }) ?? MDNSResponderStatistics()
     }
 
+    /// Why the responder stopped on its own (too many renames, an invalid label), or nil while it still runs.
+    public func gaveUpReason() async -> String? {
+        (try? await eventLoop.submit { self.gaveUp }) ?? nil
+    }
+
     /// Sends goodbyes and closes the sockets.
     public func stop() async {
         _ = try? await eventLoop.submit {
@@ -95,6 +101,7 @@ public final class MDNSResponder: @unchecked Sendable {
             case .unicast(let message, let destination, let index):
                 transport?.unicast(message.encoded(), to: destination, interfaceIndex: index)
             case .renamed, .established, .deferredToSimultaneousProbe, .probingRateLimited, .gaveUp:
+                if case .gaveUp(let reason) = action { gaveUp = reason }
                 if let entry = action.logEntry(instance: machine.service.instance) {
                     DiscoveryLog.responder.log(
                         entry.level, LogMessage(entry.message),

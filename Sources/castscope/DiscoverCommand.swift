@@ -175,7 +175,14 @@ enum DiscoverCommand {
             "discover: advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
         signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-        while !discoverStopRequested.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(100)) }
+        while !discoverStopRequested.load(ordering: .relaxed) {
+            try? await Task.sleep(for: .milliseconds(100))
+            if let reason = await responder.gaveUpReason() {
+                await responder.stop()
+                io.printError("Error: stopped advertising: \(reason)")
+                return 1
+            }
+        }
         let advertised = await responder.currentInstance()
         await responder.stop()
         io.printError("discover: withdrawn \(advertised)")
