@@ -15,7 +15,8 @@ enum InspectCommand {
                 per-connection summaries and findings. With key logs (--keylog, or Decryption Secrets Blocks in a \
                 pcapng) TLS 1.2 and 1.3 Cast sessions are decrypted. --json prints one JSON object per line. Exit 0 \
                 when the captures were read, 1 when a file cannot be read or is corrupt (after printing what was \
-                decoded before the fault), 64 on usage errors.
+                decoded before the fault), 64 on usage errors. --html FILE also writes a self-contained HTML \
+                report (discovery timeline, per-connection sequence diagrams, filterable message table).
                 """,
             arguments: [.init("capture", help: "pcap or pcapng files.", repeating: true)],
             options: [
@@ -31,6 +32,8 @@ enum InspectCommand {
                 .flag("quiet", help: "Print only findings and totals."),
                 .option("export-streams", value: "dir",
                         help: "Write each TCP stream's application bytes (decrypted where keys allow) to DIR."),
+                .option("html", value: "file",
+                        help: "Also write a self-contained HTML report (timeline, sequence diagrams, message table)."),
             ],
             run: { invocation, io in try run(invocation, io) })
     }
@@ -73,7 +76,12 @@ enum InspectCommand {
             buffer += $0
             if buffer.utf8.count >= 1 << 16 { flush() }
         }
-        let inspector = Inspector(options: options) { report.handle($0) }
+        let htmlPath = invocation.option("html")
+        let collector = htmlPath.map { _ in ReportCollector() }
+        let inspector = Inspector(options: options) { event in
+            report.handle(event)
+            collector?.handle(event)
+        }
         let showProgress = Terminal.isTerminal(.error)
         let error = CaptureRun.feed(files: files, into: inspector, lax: invocation.flag("lax")) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }
@@ -84,10 +92,24 @@ enum InspectCommand {
         let summary = inspector.finish()
         report.finish(summary: summary, inspector: inspector)
         flush()
+        if let htmlPath, let collector {
+            collector.finish(summary: summary)
+            do throws(HTMLReportWriter.WriteError) {
+                try HTMLReportWriter.write(collector, title: files.map(Self.fileName).joined(separator: ", "),
+                                           toFile: htmlPath)
+            } catch {
+                io.printError("Error: \(error)")
+                return 1
+            }
+        }
         if let error {
             io.printError("Error: \(error)")
             return 1
         }
         return 0
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -1,0 +1,123 @@
+/// The message table's rows, kept as ready-escaped JSON arrays so memory equals what the report will hold.
+///
+/// The first `headRows` rows are kept (payloads in full until `payloadBudget` bytes are used, shortened after),
+/// then a ring of the last `tailRows` (payloads shortened); rows pushed out of the ring in between are counted as
+/// left out, except error rows, which are kept up to `pinnedRows`. Repeated strings (namespaces, IDs, flows) are
+/// stored once in a string table that rows index.
+struct ReportMessageTable {
+    /// Row flags (bit set in the row's `flags` field).
+    enum Flag {
+        static let error = 1, truncated = 2, binary = 4, mdns = 8, heartbeat = 16
+    }
+
+    /// One row before it is stored.
+    struct Row {
+        var time: Int64
+        var flow: String?
+        var direction: Int
+        var source: String
+        var destination: String
+        var namespace: String
+        var type: String?
+        var requestID: Int64?
+        var latency: Int64?
+        var replyTo: String?
+        var flags: Int
+        var payload: String
+    }
+
+    let limits: ReportLimits
+    private(set) var strings: [String] = ["(more distinct names than the report keeps)"]
+    private var stringIndex: [String: Int] = [:]
+    private(set) var head: [String] = []
+    private(set) var pinned: [String] = []
+    private var tail: [(text: String, isError: Bool)] = []
+    private var tailStart = 0
+    private(set) var total = 0
+    private(set) var omitted = 0
+    private(set) var omittedErrors = 0
+    private(set) var shortened = 0
+    private(set) var stringsOverflowed = 0
+    private var payloadBytes = 0
+
+    init(limits: ReportLimits) {
+        self.limits = limits
+    }
+
+    /// The kept rows in message order.
+    var rows: [String] {
+        head + pinned + tail[tailStart...].map(\.text) + tail[..<tailStart].map(\.text)
+    }
+
+    /// Number of rows kept.
+    var keptCount: Int { head.count + pinned.count + tail.count }
+
+    /// Adds a row; returns its sequence number (1-based, counting every message).
+    mutating func add(_ row: Row) -> Int {
+        total += 1
+        let inHead = head.count < limits.headRows
+        var payload = row.payload
+        var flags = row.flags
+        let fits = inHead && payloadBytes + payload.utf8.count <= limits.payloadBudget
+        if !fits, payload.count > limits.shortPayloadCharacters {
+            payload = String(payload.prefix(limits.shortPayloadCharacters))
+            flags |= Flag.truncated
+            shortened += 1
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(payload.utf8.count + 64)
+        out.append(UInt8(ascii: "["))
+        number(Int64(total), &out)
+        number(row.time, &out)
+        number(row.flow.map { Int64(intern($0)) } ?? -1, &out)
+        number(Int64(row.direction), &out)
+        number(Int64(intern(row.source)), &out)
+        number(Int64(intern(row.destination)), &out)
+        number(Int64(intern(row.namespace)), &out)
+        number(row.type.map { Int64(intern($0)) } ?? -1, &out)
+        if let id = row.requestID { number(id, &out) } else { out.append(contentsOf: "null,".utf8) }
+        if let latency = row.latency { number(latency, &out) } else { out.append(contentsOf: "null,".utf8) }
+        number(row.replyTo.map { Int64(intern($0)) } ?? -1, &out)
+        number(Int64(flags), &out)
+        HTMLEscaper.appendScriptJSONString(payload, to: &out)
+        out.append(UInt8(ascii: "]"))
+        let text = String(decoding: out, as: UTF8.self)
+        if inHead {
+            if fits { payloadBytes += payload.utf8.count }
+            head.append(text)
+        } else if tail.count < limits.tailRows {
+            tail.append((text, flags & Flag.error != 0))
+        } else if limits.tailRows == 0 {
+            if flags & Flag.error != 0, pinned.count < limits.pinnedRows { pinned.append(text) } else { omitted += 1 }
+        } else {
+            let evicted = tail[tailStart]
+            tail[tailStart] = (text, flags & Flag.error != 0)
+            tailStart = (tailStart + 1) % tail.count
+            if evicted.isError, pinned.count < limits.pinnedRows {
+                pinned.append(evicted.text)
+            } else {
+                omitted += 1
+                if evicted.isError { omittedErrors += 1 }
+            }
+        }
+        return total
+    }
+
+    private mutating func intern(_ text: String) -> Int {
+        if let index = stringIndex[text] { return index }
+        guard strings.count < limits.distinctStrings else {
+            stringsOverflowed += 1
+            return 0
+        }
+        strings.append(text)
+        stringIndex[text] = strings.count - 1
+        return strings.count - 1
+    }
+
+    private func number(_ value: Int64, _ out: inout [UInt8]) {
+        // Keep numbers inside JavaScript's exact integer range: forged timestamps and IDs can be anything.
+        let limit: Int64 = 9_007_199_254_740_991
+        out.append(contentsOf: String(min(max(value, -limit), limit)).utf8)
+        out.append(UInt8(ascii: ","))
+    }
+}
