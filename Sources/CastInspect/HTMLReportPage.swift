@@ -171,6 +171,7 @@ struct HTMLReportPage {
     private func connections(into out: inout HTMLOutput) {
         out.raw("<section id=\"connections\"><h2>Cast connections</h2>\n")
         if collector.connections.isEmpty { out.raw("<p>No Cast connections in the capture.</p>\n") }
+        let codes = Dictionary(collector.findings.map { ($0.number, $0.finding.code) }, uniquingKeysWith: { a, _ in a })
         for (index, connection) in collector.connections.enumerated() {
             out.raw("<h3 id=\"conn-\(connection.number)\">Connection \(connection.number): <span class=\"mono\">")
             out.text(connection.flow)
@@ -184,12 +185,14 @@ struct HTMLReportPage {
                 out.raw("<p>No decrypted Cast messages on this connection.</p>\n")
             } else {
                 out.raw("<div class=\"scroll\">")
-                SequenceDiagramSVG(connection: connection, earliest: collector.earliest, expanded: false)
+                SequenceDiagramSVG(connection: connection, earliest: collector.earliest, expanded: false,
+                                   findingCodes: codes)
                     .render(into: &out)
                 out.raw("</div>\n")
                 if connection.heartbeatArrows > 0 {
                     out.raw("<details><summary>with heartbeats as arrows</summary><div class=\"scroll\">")
-                    SequenceDiagramSVG(connection: connection, earliest: collector.earliest, expanded: true)
+                    SequenceDiagramSVG(connection: connection, earliest: collector.earliest, expanded: true,
+                                       findingCodes: codes)
                         .render(into: &out)
                     out.raw("</div></details>\n")
                 }

@@ -28,12 +28,13 @@ public enum HTMLReportWriter {
         return out.written
     }
 
-    /// Renders the report into the file at `path` (replacing it); returns its size in bytes.
+    /// Renders the report into the file at `path` (replacing it, with `permissions`); returns its size in bytes.
     @discardableResult
-    public static func write(_ collector: ReportCollector, title: String, toFile path: String) throws(WriteError)
-        -> Int
+    public static func write(_ collector: ReportCollector, title: String, toFile path: String,
+                             permissions: Int = 0o644) throws(WriteError) -> Int
     {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
+        guard FileManager.default.createFile(atPath: path, contents: nil,
+                                             attributes: [.posixPermissions: permissions]),
               let handle = FileHandle(forWritingAtPath: path) else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }

@@ -5,8 +5,10 @@ struct SequenceDiagramSVG {
     let connection: ReportConnection
     let earliest: Double
     let expanded: Bool
+    /// Finding codes by number, for the flags drawn where findings happened.
+    let findingCodes: [Int: String]
 
-    static let left = 150.0, spacing = 220.0, rowHeight = 26.0, top = 74.0
+    static let left = 150.0, spacing = 250.0, rowHeight = 26.0, top = 74.0
 
     func render(into out: inout HTMLOutput) {
         // Indices into connection.arrows of what this view draws, and each one's row.
@@ -78,7 +80,9 @@ struct SequenceDiagramSVG {
             let fy = Int(y(row) - Self.rowHeight / 2)
             let fx = Int(x(lifelines.count - 1)) + 108
             out.raw("<a href=\"#place-\(number)\"><path class=\"flag\" d=\"M\(fx) \(fy - 7)l-7 12h14z\"/>"
-                    + "<text class=\"muted\" x=\"\(fx + 10)\" y=\"\(fy + 4)\">finding \(number)</text></a>")
+                    + "<text class=\"muted\" x=\"\(fx + 10)\" y=\"\(fy + 4)\">")
+            out.text(DiscoveryTimelineSVG.truncate(findingCodes[number] ?? "finding", 40))
+            out.raw("</text></a>")
         }
         out.raw("</svg>")
     }
@@ -87,16 +91,27 @@ struct SequenceDiagramSVG {
         out.raw("<line class=\"hbline\" x1=\"\(x)\" y1=\"50\" x2=\"\(x)\" y2=\"\(height - 4)\"/>"
                 + "<text x=\"\(x)\" y=\"34\" text-anchor=\"middle\">heartbeats (\(connection.heartbeats))</text>")
         // A heartbeat goes between the drawn arrows just before and after it in time.
+        // One dot per gap between arrows, with the number of heartbeats in it.
         let times = shown.map { connection.arrows[$0].time }
+        var groups: [(row: Int, first: Double, last: Double, count: Int)] = []
         var row = 0
-        var lastY = -100
         for time in connection.heartbeatTimes {
             while row < times.count && times[row] <= time { row += 1 }
-            let hy = Int(Self.top + Double(row) * Self.rowHeight + 18 - Self.rowHeight / 2)
-            if hy == lastY { continue }  // one dot per gap between arrows is enough
-            lastY = hy
-            out.raw("<circle class=\"hb\" cx=\"\(x)\" cy=\"\(hy)\" r=\"3\"><title>PING/PONG at +"
-                    + "\(CastSessionTracker.format(time - earliest)) s</title></circle>")
+            if let last = groups.last, last.row == row {
+                groups[groups.count - 1].last = time
+                groups[groups.count - 1].count += 1
+            } else {
+                groups.append((row, time, time, 1))
+            }
+        }
+        for group in groups {
+            let hy = Int(Self.top + Double(group.row) * Self.rowHeight + 18 - Self.rowHeight / 2)
+            out.raw("<circle class=\"hb\" cx=\"\(x)\" cy=\"\(hy)\" r=\"3.5\"><title>\(group.count) PING/PONG from +"
+                    + "\(CastSessionTracker.format(group.first - earliest)) s to +"
+                    + "\(CastSessionTracker.format(group.last - earliest)) s</title></circle>")
+            if group.count > 1 {
+                out.raw("<text class=\"muted\" x=\"\(x + 7)\" y=\"\(hy + 4)\">×\(group.count)</text>")
+            }
         }
     }
 

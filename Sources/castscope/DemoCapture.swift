@@ -94,14 +94,27 @@ final class DemoCapture: @unchecked Sendable {
         }
         var text = ""
         let report = InspectReport(json: false, quiet: true, only: []) { text += $0 }
-        let inspector = Inspector(options: options) { report.handle($0) }
+        let collector = ReportCollector()
+        let inspector = Inspector(options: options) { event in
+            report.handle(event)
+            collector.handle(event)
+        }
         let error = CaptureRun.feed(files: [path], into: inspector, lax: true)
-        report.finish(summary: inspector.finish(), inspector: inspector)
+        let summary = inspector.finish()
+        report.finish(summary: summary, inspector: inspector)
+        collector.finish(summary: summary)
         // Quiet: findings and totals only. The full listing shows every decrypted message as sent, secrets
         // included (the inspector does not redact), so the demo leaves that to the command below.
         io.print("   audit of \(path) with the key log (findings and totals):")
         for line in text.split(separator: "\n") { io.print("   \(line)") }
         if let error { io.print("   capture error: \(error)") }
+        let htmlPath = (path as NSString).deletingPathExtension + ".html"
+        do throws(HTMLReportWriter.WriteError) {
+            try HTMLReportWriter.write(collector, title: "castscope demo", toFile: htmlPath, permissions: 0o600)
+            io.print("   HTML report (timeline, sequence diagrams, every message, unredacted): \(htmlPath)")
+        } catch {
+            io.print("   HTML report not written: \(error)")
+        }
         io.print("   every decrypted message (unredacted): castscope inspect --keylog \(keyLogPath) --port \(port) \(path)")
     }
 }

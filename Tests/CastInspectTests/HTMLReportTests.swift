@@ -113,13 +113,13 @@ import Testing
         #expect(connection.arrows.count == 4)
         #expect(connection.arrows[3].reply?.request == 0)
         var folded = HTMLOutput { _ in }
-        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: false).render(into: &folded)
+        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: false, findingCodes: [:]).render(into: &folded)
         let foldedText = String(decoding: folded.bytes, as: UTF8.self)
         #expect(foldedText.contains("heartbeats (2)"))
         #expect(!foldedText.contains(">heartbeat PING<"))
         #expect(foldedText.contains(">2000 ms<"))
         var expanded = HTMLOutput { _ in }
-        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: true).render(into: &expanded)
+        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: true, findingCodes: [:]).render(into: &expanded)
         #expect(String(decoding: expanded.bytes, as: UTF8.self).contains(">heartbeat PING<"))
     }
 
