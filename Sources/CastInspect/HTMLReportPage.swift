@@ -10,8 +10,10 @@ struct HTMLReportPage {
 
     func render(into out: inout HTMLOutput) {
         out.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-                + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLReportWriter.contentSecurityPolicy)\">\n"
-                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>castscope report — ")
+                + "<meta http-equiv=\"Content-Security-Policy\" "
+                + "content=\"\(HTMLReportWriter.contentSecurityPolicy)\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                + "<title>castscope report — ")
         out.text(title)
         out.raw("</title>\n<script>\(HTMLReportScript.errorHook)</script>\n<style>\(HTMLReportStyle.css)</style>\n"
                 + "</head>\n<body>\n")
@@ -55,7 +57,8 @@ struct HTMLReportPage {
         }
         out.raw("</div>\n")
         let sorted = collector.findings.sorted {
-            $0.finding.severity != $1.finding.severity ? $0.finding.severity > $1.finding.severity : $0.number < $1.number
+            $0.finding.severity != $1.finding.severity
+                ? $0.finding.severity > $1.finding.severity : $0.number < $1.number
         }
         if sorted.isEmpty {
             out.raw("<p>No findings.</p>\n")
@@ -91,7 +94,9 @@ struct HTMLReportPage {
         out.text(item.finding.code)
         out.raw("</b> ")
         out.text(item.finding.summary)
-        if let time = item.time { out.raw(" <span class=\"facts\">at +\(CastSessionTracker.format(time - collector.earliest)) s</span>") }
+        if let time = item.time {
+            out.raw(" <span class=\"facts\">at +\(CastSessionTracker.format(time - collector.earliest)) s</span>")
+        }
         if let flow = item.finding.flow, case .general = item.place {
             out.raw(" <span class=\"facts mono\">")
             out.text(flow)
@@ -117,7 +122,8 @@ struct HTMLReportPage {
         }
         if table.shortened > 0 {
             notes.append("\(table.shortened) payloads are shortened to \(collector.limits.shortPayloadCharacters) "
-                         + "characters (the table keeps \(collector.limits.payloadBudget >> 20) MiB of payloads in full).")
+                         + "characters (the table keeps \(collector.limits.payloadBudget >> 20) MiB of payloads in "
+                         + "full).")
         }
         if table.stringsOverflowed > 0 {
             notes.append("\(table.stringsOverflowed) IDs or names beyond the first \(collector.limits.distinctStrings) "
@@ -143,7 +149,8 @@ struct HTMLReportPage {
         }
         let marksLeftOut = collector.discovery.lanes.reduce(0) { $0 + $1.marksLeftOut }
         if marksLeftOut > 0 {
-            notes.append("\(marksLeftOut) timeline marks beyond \(collector.limits.marksPerLane) per lane are not drawn.")
+            notes.append("\(marksLeftOut) timeline marks beyond \(collector.limits.marksPerLane) per lane are not "
+                         + "drawn.")
         }
         guard !notes.isEmpty else { return }
         out.raw("<section id=\"left-out\" class=\"omitted\"><b>Left out to keep this report small</b><ul>")
@@ -178,7 +185,8 @@ struct HTMLReportPage {
             out.raw("</span></h3>\n<p class=\"facts\">")
             out.text(connection.tls ?? "no TLS handshake seen")
             out.raw(" · \(connection.messages) Cast messages, \(connection.heartbeats) heartbeats, "
-                    + "\(connection.errors) errors · +\(CastSessionTracker.format(connection.firstTime - collector.earliest)) s "
+                    + "\(connection.errors) errors · "
+                    + "+\(CastSessionTracker.format(connection.firstTime - collector.earliest)) s "
                     + "to +\(CastSessionTracker.format(connection.lastTime - collector.earliest)) s · "
                     + "<a href=\"#filter:q=\(Self.urlComponent(connection.flow))\">its messages</a></p>\n")
             if connection.arrows.isEmpty {
@@ -206,7 +214,9 @@ struct HTMLReportPage {
     private func otherFindings(into out: inout HTMLOutput) {
         let general = collector.findings.filter { if case .general = $0.place { true } else { false } }
         out.raw("<section id=\"other-findings\"><h2>Other findings</h2>\n")
-        if general.isEmpty { out.raw("<p>None: every finding is shown with its connection or the discovery timeline.</p>\n") }
+        if general.isEmpty {
+            out.raw("<p>None: every finding is shown with its connection or the discovery timeline.</p>\n")
+        }
         places(general, into: &out)
         out.raw("</section>\n")
     }

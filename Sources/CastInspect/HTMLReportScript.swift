@@ -9,7 +9,8 @@ enum HTMLReportScript {
         note('data-js-error',String(e.message||e.type));});window.addEventListener('unhandledrejection',\
         function(e){note('data-js-error',String(e.reason));});document.addEventListener(\
         'securitypolicyviolation',function(e){note('data-csp-violation',String(e.violatedDirective));});\
-        var ce=console.error;console.error=function(){note('data-console-error',Array.prototype.join.call(arguments,' '));\
+        var ce=console.error;console.error=function(){\
+        note('data-console-error',Array.prototype.join.call(arguments,' '));\
         return ce.apply(console,arguments);};})();
         """
 
@@ -38,7 +39,8 @@ enum HTMLReportScript {
         function pretty(p){try{return JSON.stringify(JSON.parse(p),null,2);}catch(e){return p;}}
         function cell(tr,text,cls){var td=document.createElement('td');td.textContent=text;if(cls)td.className=cls;
         tr.appendChild(td);return td;}
-        function detail(r){var tr=document.createElement('tr');tr.className='detail';var td=document.createElement('td');
+        function detail(r){var tr=document.createElement('tr');tr.className='detail';
+        var td=document.createElement('td');
         td.colSpan=8;var pre=document.createElement('pre');var t=pretty(r[12]);
         if(r[11]&2)t+='\\n… (payload shortened to keep the report small)';pre.textContent=t;td.appendChild(pre);
         tr.appendChild(td);return tr;}
@@ -50,7 +52,8 @@ enum HTMLReportScript {
         cell(tr,String(r[0]));cell(tr,secs(r[1]),'mono');cell(tr,r[2]>=0?str(r[2]):'mDNS','mono');
         cell(tr,r[3]===0?(r[11]&8?'query':'\\u2192'):(r[11]&8?'response':'\\u2190'));
         cell(tr,str(r[4])+' \\u2192 '+str(r[5]),'mono');cell(tr,str(r[6]));
-        var ty=str(r[7]);if(r[10]>=0)ty+=' (reply to '+str(r[10])+(r[9]!==null?' after '+(r[9]/1000).toFixed(1)+' ms':'')+')';
+        var ty=str(r[7]);
+        if(r[10]>=0)ty+=' (reply to '+str(r[10])+(r[9]!==null?' after '+(r[9]/1000).toFixed(1)+' ms':'')+')';
         cell(tr,ty);cell(tr,r[12].length>200?r[12].slice(0,200)+'\\u2026':r[12],'payload');body.appendChild(tr);
         var open=null;function toggle(){if(open){body.removeChild(open);open=null;}else{open=detail(r);
         body.insertBefore(open,tr.nextSibling);}}tr.addEventListener('click',toggle);

@@ -4,7 +4,8 @@ enum HTMLReportStyle {
         :root{--fg:#1d2330;--muted:#667085;--line:#d0d5dd;--bg:#fff;--panel:#f6f8fb;--err:#c62828;--warn:#b26a00;\
         --info:#1565c0;--ok:#2e7d32}
         *{box-sizing:border-box}
-        body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);\
+        body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;\
+        color:var(--fg);\
         background:var(--bg)}
         header{background:#20293a;color:#fff;padding:16px 24px}
         header h1{margin:0 0 4px;font-size:20px}

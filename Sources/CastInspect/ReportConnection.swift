@@ -72,7 +72,9 @@ struct ReportConnection {
         }
         var tooltip = "\(message.sourceID) → \(message.destinationID) \(message.namespace)"
         if let id = record.requestID { tooltip += " requestId \(id)" }
-        if senderSide != "sender-0" && senderSide != "*" && record.direction == .c2s { tooltip += " (from \(senderSide))" }
+        if senderSide != "sender-0" && senderSide != "*" && record.direction == .c2s {
+            tooltip += " (from \(senderSide))"
+        }
         var arrow = Arrow(time: time, from: from, to: to, label: label, tooltip: tooltip, isError: isError,
                           isHeartbeat: isHeartbeat, sequence: sequence)
         if isHeartbeat {
@@ -101,7 +103,8 @@ struct ReportConnection {
     mutating func add(_ tls: TLSReportEvent, time: Double, limits: ReportLimits) {
         lastTime = max(lastTime, time)
         if let session = tls.session {
-            self.tls = "\(session.version) \(session.cipher)" + (session.decryptable ? ", decrypted" : ", not decrypted")
+            self.tls = "\(session.version) \(session.cipher)"
+                + (session.decryptable ? ", decrypted" : ", not decrypted")
         }
         guard tls.event == "alert" || tls.event == "decryptFailed",
               arrows.count - heartbeatArrows < limits.diagramRows else { return }

@@ -80,7 +80,8 @@ struct ReportDiscovery {
                 }
             }
         } else {
-            let records = (event.message["answers"]?.arrayValue ?? []) + (event.message["additionals"]?.arrayValue ?? [])
+            let records = (event.message["answers"]?.arrayValue ?? [])
+                + (event.message["additionals"]?.arrayValue ?? [])
             for record in records { absorb(record, note: note) }
         }
         if !kinds.isEmpty { span = span.map { min($0.lowerBound, time)...max($0.upperBound, time) } ?? time...time }

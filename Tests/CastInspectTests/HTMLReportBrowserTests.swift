@@ -28,7 +28,8 @@ import Testing
 
     @Test func emulatorAndDiscoveryReportLoadsCleanlyWithDiagramsAndRows() throws {
         if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
-        let path = try Self.reportFile(["\(Self.directory)/emulator-tls13.pcap", "\(Self.directory)/mdns-zeroconf.pcap"],
+        let path = try Self.reportFile(["\(Self.directory)/emulator-tls13.pcap",
+                                        "\(Self.directory)/mdns-zeroconf.pcap"],
                                        keyLogs: ["\(Self.directory)/emulator-tls13.keys"])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let page = HeadlessChromium.load(path)
@@ -58,7 +59,8 @@ import Testing
         Self.expectCleanLoad(byType)
         #expect(byType.rootAttribute("data-rows-matching") == "1")
         #expect(HTMLReportTests.count("<tr class=\"msg error\"", in: byType.dom) == 1)
-        let byText = HeadlessChromium.load(path, fragment: "filter:ns=urn%3Ax-cast%3Acom.google.cast.media&q=media_status")
+        let byText = HeadlessChromium.load(path,
+                                           fragment: "filter:ns=urn%3Ax-cast%3Acom.google.cast.media&q=media_status")
         Self.expectCleanLoad(byText)
         #expect(byText.rootAttribute("data-rows-matching") == "3")
         let linked = HeadlessChromium.load(path, fragment: "filter:seq=10")

@@ -113,13 +113,15 @@ import Testing
         #expect(connection.arrows.count == 4)
         #expect(connection.arrows[3].reply?.request == 0)
         var folded = HTMLOutput { _ in }
-        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: false, findingCodes: [:]).render(into: &folded)
+        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: false, findingCodes: [:])
+            .render(into: &folded)
         let foldedText = String(decoding: folded.bytes, as: UTF8.self)
         #expect(foldedText.contains("heartbeats (2)"))
         #expect(!foldedText.contains(">heartbeat PING<"))
         #expect(foldedText.contains(">2000 ms<"))
         var expanded = HTMLOutput { _ in }
-        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: true, findingCodes: [:]).render(into: &expanded)
+        SequenceDiagramSVG(connection: connection, earliest: 0, expanded: true, findingCodes: [:])
+            .render(into: &expanded)
         #expect(String(decoding: expanded.bytes, as: UTF8.self).contains(">heartbeat PING<"))
     }
 
@@ -130,11 +132,12 @@ import Testing
         let collector = ReportCollector(limits: limits)
         for index in 0..<100 {
             let type = index == 50 || index == 60 || index == 70 ? "LOAD_FAILED" : "MEDIA_STATUS"
+            let json = #"{"type":"\#(type)","pad":"\#(String(repeating: "x", count: 300))"}"#
             var record = CastMessageRecord(
                 time: LogTimestamp(seconds: 2_000, microseconds: Int32(index)), flow: "a:1-b:8009", direction: .s2c,
                 offset: 0, message: CastMessage(sourceID: "receiver-0", destinationID: "sender-0",
                                                 namespace: CastNamespace.media.rawValue,
-                                                json: #"{"type":"\#(type)","pad":"\#(String(repeating: "x", count: 300))"}"#))
+                                                json: json))
             record.type = type
             collector.handle(.cast(record))
         }

@@ -53,10 +53,10 @@ enum HostileCapture {
         packets.append((1_001, s2c(0x12)))
         packets.append((1_001, c2s(0x10)))
         let receiver = "urn:x-cast:com.google.cast.receiver"
-        packets.append((1_002, c2s(0x18, frame("sender-0", "receiver-0", receiver,
-                                                #"{"type":"LAUNCH","requestId":7,"appId":"\#(jsonEscaped(markup))"}"#))))
-        packets.append((1_002, s2c(0x18, frame("receiver-0", "sender-0", receiver,
-                                                #"{"type":"LAUNCH_ERROR","requestId":7,"reason":"\#(jsonEscaped(markup + lineBreaks))"}"#))))
+        let launch = #"{"type":"LAUNCH","requestId":7,"appId":"\#(jsonEscaped(markup))"}"#
+        let launchError = #"{"type":"LAUNCH_ERROR","requestId":7,"reason":"\#(jsonEscaped(markup + lineBreaks))"}"#
+        packets.append((1_002, c2s(0x18, frame("sender-0", "receiver-0", receiver, launch))))
+        packets.append((1_002, s2c(0x18, frame("receiver-0", "sender-0", receiver, launchError))))
         packets.append((1_003, c2s(0x18, frame(attribute, markup, "urn:x-cast:" + markup,
                                                 #"{"type":"\#(jsonEscaped(attribute))","requestId":8}"#))))
         packets.append((1_003, s2c(0x18, frame(markup, attribute, "urn:x-cast:" + attribute, markup + lineBreaks))))
