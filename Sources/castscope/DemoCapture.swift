@@ -7,8 +7,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// The demo's optional capture: tcpdump on `lo` only, for the emulator's port, then the inspector's audit of it
-/// with the session's key log. Needs root and tcpdump; otherwise the demo says why it skipped.
+/// The demo's optional capture: tcpdump on `lo` only, for the emulator's port and mDNS, then the inspector's audit
+/// of it with the session's key log (text summary and HTML report). Needs root and tcpdump; otherwise the demo says
+/// why it skipped.
 final class DemoCapture: @unchecked Sendable {
     // @unchecked Sendable: used from the demo's one task only; the stderr pipe handler only appends to the Mutex.
     /// The capture file.
@@ -46,7 +47,8 @@ final class DemoCapture: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         // lo only, never another interface; -U writes each packet at once so SIGINT loses nothing.
-        process.arguments = ["-i", "lo", "-n", "-U", "-s", "0", "-w", path, "tcp port \(port)"]
+        // mDNS too, so the HTML report shows the demo's discovery when lo can multicast.
+        process.arguments = ["-i", "lo", "-n", "-U", "-s", "0", "-w", path, "tcp port \(port) or udp port 5353"]
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
@@ -69,7 +71,7 @@ final class DemoCapture: @unchecked Sendable {
             io.print("   capture skipped: tcpdump did not start: \(capture.stderrText.prefix(200))")
             return nil
         }
-        io.print("   recording loopback capture of tcp port \(port) (tcpdump -i lo) to \(path)")
+        io.print("   recording loopback capture of tcp port \(port) and mDNS (tcpdump -i lo) to \(path)")
         return capture
     }
 

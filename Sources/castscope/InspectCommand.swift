@@ -77,6 +77,9 @@ enum InspectCommand {
             if buffer.utf8.count >= 1 << 16 { flush() }
         }
         let htmlPath = invocation.option("html")
+        if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {
+            throw CommandLineError.validation("--html \(htmlPath) would overwrite a capture")
+        }
         let collector = htmlPath.map { _ in ReportCollector() }
         let inspector = Inspector(options: options) { event in
             report.handle(event)
@@ -107,6 +110,10 @@ enum InspectCommand {
             return 1
         }
         return 0
+    }
+
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).resolvingSymlinksInPath().path == URL(fileURLWithPath: b).resolvingSymlinksInPath().path
     }
 
     private static func fileName(_ path: String) -> String {

@@ -54,6 +54,21 @@ import Testing
         #expect(!html.contains("Left out to keep this report small"))
     }
 
+    @Test func discoveryLanesShowQueriesAnswersRefreshesAndTheGoodbye() throws {
+        let (html, collector) = Self.report(["\(Self.directory)/mdns-zeroconf.pcap"])
+        let lanes = collector.discovery.lanes
+        #expect(lanes.count == 2)
+        let browse = try #require(lanes.first { $0.key == ReportDiscovery.browseKey })
+        #expect((browse.counts["query"] ?? 0) > 0)
+        let device = try #require(lanes.first { $0.friendlyName == "Küche Lautsprecher" })
+        #expect(device.counts["answer"] == 1)
+        #expect((device.counts["refresh"] ?? 0) > 0)
+        #expect(device.counts["goodbye"] == 1)
+        #expect(device.model != nil)
+        #expect(Self.count("<path class=\"g\" d=", in: html) == 2)  // the goodbye, and the legend's
+        #expect(collector.discovery.findings.count == collector.findings.count)
+    }
+
     @Test func everyFindingLinksToExactlyOnePlaceInThePage() {
         let (html, collector) = Self.emulatorReport
         #expect(!collector.findings.isEmpty)

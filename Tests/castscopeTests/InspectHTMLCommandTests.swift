@@ -55,6 +55,14 @@ import Testing
         #expect(html.contains("<svg class=\"diagram timeline\""))
     }
 
+    @Test func reportOverACaptureIsAUsageError() throws {
+        let capture = "\(Self.captures)/mdns-zeroconf.pcap"
+        let result = try CastscopeProcess.run(["inspect", capture,
+                                               "--html", "\(Self.captures)/../captures/mdns-zeroconf.pcap"])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains("would overwrite a capture"))
+    }
+
     @Test func unwritableReportPathExitsOneWithTheReason() throws {
         let result = try CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--quiet",
                                                "--html", "/nonexistent/dir/report.html"])
