@@ -84,4 +84,15 @@ import Testing
         // The payload is shown as text in the opened row.
         #expect(page.dom.contains("&lt;/script&gt;&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
     }
+
+    @Test func randomHostileReportLoadsWithoutScriptOrInjectedElements() throws {
+        if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
+        let path = NSTemporaryDirectory() + "castscope-report-\(UUID().uuidString).html"
+        try HTMLReportHostileInputTests.report(seed: 1).html.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let page = HeadlessChromium.load(path, fragment: "filter:q=%3Cscript")
+        Self.expectCleanLoad(page)
+        #expect(!page.dom.contains("<svg onload") && !page.dom.contains("<a href=\"javascript"))
+        #expect(page.dom.contains("&lt;svg onload=alert(1)&gt;"))
+    }
 }
