@@ -32,8 +32,8 @@ struct HTMLOutput {
     }
 
     /// Bytes already escaped (a stored table row).
-    mutating func escapedBytes(_ value: String) {
-        bytes.append(contentsOf: value.utf8)
+    mutating func escapedBytes(_ value: [UInt8]) {
+        bytes.append(contentsOf: value)
         flushIfFull()
     }
 

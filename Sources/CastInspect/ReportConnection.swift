@@ -59,11 +59,22 @@ struct ReportConnection {
         if isError { errors += 1 }
         let message = record.message
         let isHeartbeat = message.namespace == CastNamespace.heartbeat.rawValue
+        if record.type == "RECEIVER_STATUS" { learnTransports(record) }
+        if isHeartbeat {
+            heartbeats += 1
+            if heartbeatTimes.count < limits.heartbeatDots { heartbeatTimes.append(time) }
+            guard heartbeatArrows < limits.diagramHeartbeats, arrows.count - heartbeatArrows < limits.diagramRows
+            else { return }
+            heartbeatArrows += 1
+        } else if arrows.count - heartbeatArrows >= limits.diagramRows {
+            // Past the diagram's limit only counts are kept: no strings are built for messages not drawn.
+            arrowsLeftOut += 1
+            return
+        }
         let senderSide = record.direction == .c2s ? message.sourceID : message.destinationID
         let deviceSide = record.direction == .c2s ? message.destinationID : message.sourceID
         let device = lifeline(for: deviceSide, limits: limits)
         let (from, to) = record.direction == .c2s ? (0, device) : (device, 0)
-        if record.type == "RECEIVER_STATUS" { learnTransports(record) }
         var label = Self.shortNamespace(message.namespace) + " "
         if let type = record.type { label += type } else if let binary = message.payloadBinary {
             label += "<\(binary.count) binary bytes>"
@@ -77,24 +88,13 @@ struct ReportConnection {
         }
         var arrow = Arrow(time: time, from: from, to: to, label: label, tooltip: tooltip, isError: isError,
                           isHeartbeat: isHeartbeat, sequence: sequence)
-        if isHeartbeat {
-            heartbeats += 1
-            if heartbeatTimes.count < limits.heartbeatDots { heartbeatTimes.append(time) }
-            guard heartbeatArrows < limits.diagramHeartbeats, arrows.count - heartbeatArrows < limits.diagramRows
-            else { return }
-            heartbeatArrows += 1
-            arrows.append(arrow)
-            return
-        }
-        guard arrows.count - heartbeatArrows < limits.diagramRows else {
-            arrowsLeftOut += 1
-            return
-        }
-        if let reply = record.reply {
-            let request = record.requestID.flatMap { requestArrow.removeValue(forKey: $0) }
-            arrow.reply = (reply.latency, request)
-        } else if record.direction == .c2s, let id = record.requestID, id > 0, requestArrow.count < 4096 {
-            requestArrow[id] = arrows.count
+        if !isHeartbeat {
+            if let reply = record.reply {
+                let request = record.requestID.flatMap { requestArrow.removeValue(forKey: $0) }
+                arrow.reply = (reply.latency, request)
+            } else if record.direction == .c2s, let id = record.requestID, id > 0, requestArrow.count < 4096 {
+                requestArrow[id] = arrows.count
+            }
         }
         arrows.append(arrow)
     }

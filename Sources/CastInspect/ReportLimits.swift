@@ -19,8 +19,10 @@ public struct ReportLimits: Sendable {
     public var diagramConnections = 32
     /// Message arrows per diagram (heartbeats not counted).
     public var diagramRows = 200
-    /// Heartbeat arrows kept per connection for the expanded view; heartbeat dots for the folded lane.
-    public var diagramHeartbeats = 200, heartbeatDots = 2_000
+    /// Heartbeat arrows kept per connection for the expanded view.
+    public var diagramHeartbeats = 200
+    /// Heartbeat times kept per connection for the folded lane's dots.
+    public var heartbeatDots = 2_000
     /// App transports drawn as their own lifelines per connection (more share one "other apps" lifeline).
     public var transportLifelines = 5
     /// Discovery timeline lanes (instances).

@@ -1,4 +1,5 @@
-/// The message table's rows, kept as ready-escaped JSON arrays so memory equals what the report will hold.
+/// The message table's rows, kept as ready-escaped JSON arrays (UTF-8 bytes) so memory equals what the report
+/// will hold.
 ///
 /// The first `headRows` rows are kept (payloads in full until `payloadBudget` bytes are used, shortened after),
 /// then a ring of the last `tailRows` (payloads shortened); rows pushed out of the ring in between are counted as
@@ -29,9 +30,9 @@ struct ReportMessageTable {
     let limits: ReportLimits
     private(set) var strings: [String] = ["(more distinct names than the report keeps)"]
     private var stringIndex: [String: Int] = [:]
-    private(set) var head: [String] = []
-    private(set) var pinned: [String] = []
-    private var tail: [(text: String, isError: Bool)] = []
+    private(set) var head: [[UInt8]] = []
+    private(set) var pinned: [[UInt8]] = []
+    private var tail: [(text: [UInt8], isError: Bool)] = []
     private var tailStart = 0
     private(set) var total = 0
     private(set) var omitted = 0
@@ -39,13 +40,14 @@ struct ReportMessageTable {
     private(set) var shortened = 0
     private(set) var stringsOverflowed = 0
     private var payloadBytes = 0
+    private var scratch: [UInt8] = []
 
     init(limits: ReportLimits) {
         self.limits = limits
     }
 
     /// The kept rows in message order.
-    var rows: [String] {
+    var rows: [[UInt8]] {
         head + pinned + tail[tailStart...].map(\.text) + tail[..<tailStart].map(\.text)
     }
 
@@ -59,29 +61,39 @@ struct ReportMessageTable {
         var payload = row.payload
         var flags = row.flags
         let fits = inHead && payloadBytes + payload.utf8.count <= limits.payloadBudget
-        if !fits, payload.count > limits.shortPayloadCharacters {
-            payload = String(payload.prefix(limits.shortPayloadCharacters))
-            flags |= Flag.truncated
-            shortened += 1
+        // Compare in UTF-8 bytes first: counting Characters of every long payload would cost more than the rest.
+        if !fits, payload.utf8.count > limits.shortPayloadCharacters {
+            let prefix = payload.prefix(limits.shortPayloadCharacters)
+            if prefix.utf8.count < payload.utf8.count {
+                payload = String(prefix)
+                flags |= Flag.truncated
+                shortened += 1
+            }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(payload.utf8.count + 64)
+        // Built in a reused buffer, then copied at its exact size: one allocation per row, no spare capacity kept.
+        var out = scratch
+        scratch = []
+        out.removeAll(keepingCapacity: true)
+        defer { scratch = out }
         out.append(UInt8(ascii: "["))
-        number(Int64(total), &out)
-        number(row.time, &out)
-        number(row.flow.map { Int64(intern($0)) } ?? -1, &out)
-        number(Int64(row.direction), &out)
-        number(Int64(intern(row.source)), &out)
-        number(Int64(intern(row.destination)), &out)
-        number(Int64(intern(row.namespace)), &out)
-        number(row.type.map { Int64(intern($0)) } ?? -1, &out)
-        if let id = row.requestID { number(id, &out) } else { out.append(contentsOf: "null,".utf8) }
-        if let latency = row.latency { number(latency, &out) } else { out.append(contentsOf: "null,".utf8) }
-        number(row.replyTo.map { Int64(intern($0)) } ?? -1, &out)
-        number(Int64(flags), &out)
+        Self.number(Int64(total), &out)
+        Self.number(row.time, &out)
+        Self.number(row.flow.map { Int64(intern($0)) } ?? -1, &out)
+        Self.number(Int64(row.direction), &out)
+        Self.number(Int64(intern(row.source)), &out)
+        Self.number(Int64(intern(row.destination)), &out)
+        Self.number(Int64(intern(row.namespace)), &out)
+        Self.number(row.type.map { Int64(intern($0)) } ?? -1, &out)
+        if let id = row.requestID { Self.number(id, &out) } else { out.append(contentsOf: "null,".utf8) }
+        if let latency = row.latency { Self.number(latency, &out) } else { out.append(contentsOf: "null,".utf8) }
+        Self.number(row.replyTo.map { Int64(intern($0)) } ?? -1, &out)
+        Self.number(Int64(flags), &out)
         HTMLEscaper.appendScriptJSONString(payload, to: &out)
         out.append(UInt8(ascii: "]"))
-        let text = String(decoding: out, as: UTF8.self)
+        // A fresh buffer of the row's size (Array(out) would share the scratch buffer and its capacity).
+        let text = [UInt8](unsafeUninitializedCapacity: out.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: out)
+        }
         if inHead {
             if fits { payloadBytes += payload.utf8.count }
             head.append(text)
@@ -114,10 +126,22 @@ struct ReportMessageTable {
         return strings.count - 1
     }
 
-    private func number(_ value: Int64, _ out: inout [UInt8]) {
+    private static func number(_ value: Int64, _ out: inout [UInt8]) {
         // Keep numbers inside JavaScript's exact integer range: forged timestamps and IDs can be anything.
         let limit: Int64 = 9_007_199_254_740_991
-        out.append(contentsOf: String(min(max(value, -limit), limit)).utf8)
+        var rest = min(max(value, -limit), limit)
+        if rest < 0 {
+            out.append(UInt8(ascii: "-"))
+            rest = -rest
+        }
+        // Digits straight into the buffer, most significant first: this runs a dozen times per message.
+        var divisor: Int64 = 1
+        while divisor <= rest / 10 { divisor *= 10 }
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        } while divisor > 0
         out.append(UInt8(ascii: ","))
     }
 }
