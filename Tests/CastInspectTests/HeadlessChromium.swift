@@ -5,10 +5,12 @@ import Testing
 /// Debian's `chromium`, run headless on a local file: its DOM after the page's scripts ran, the console lines it
 /// logged, and screenshots.
 enum HeadlessChromium {
-    /// The browser binary, if installed.
+    /// The browser binary, if installed (`CASTSCOPE_CHROMIUM` names another one, or a missing one to check that the
+    /// tests fail without it under CASTSCOPE_REQUIRE_PEERS=1).
     static var path: String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let candidates = ProcessInfo.processInfo.environment["CASTSCOPE_CHROMIUM"].map { [$0] }
+            ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Nil when the browser is there; otherwise records a test failure under CASTSCOPE_REQUIRE_PEERS=1 (the
