@@ -36,6 +36,8 @@ enum HTMLReportScript {
         if(q){var h=(r[12]+' '+str(r[4])+' '+str(r[5])+' '+str(r[6])+' '+str(r[7])+' '+str(r[2])).toLowerCase();
         if(h.indexOf(q)<0)continue;}matches.push(i);}}
         function secs(us){var s=(us-data.start)/1e6;return '+'+s.toFixed(3);}
+        function shortNs(n){return n.replace(/^urn:x-cast:/,'').replace(/^com\\.google\\.cast\\./,'')
+        .replace(/^tp\\./,'');}
         function pretty(p){try{return JSON.stringify(JSON.parse(p),null,2);}catch(e){return p;}}
         function cell(tr,text,cls){var td=document.createElement('td');td.textContent=text;if(cls)td.className=cls;
         tr.appendChild(td);return td;}
@@ -51,7 +53,7 @@ enum HTMLReportScript {
         tr.className='msg'+(r[11]&1?' error':'');tr.setAttribute('data-seq',String(r[0]));
         cell(tr,String(r[0]));cell(tr,secs(r[1]),'mono');cell(tr,r[2]>=0?str(r[2]):'mDNS','mono');
         cell(tr,r[3]===0?(r[11]&8?'query':'\\u2192'):(r[11]&8?'response':'\\u2190'));
-        cell(tr,str(r[4])+' \\u2192 '+str(r[5]),'mono');cell(tr,str(r[6]));
+        cell(tr,str(r[4])+' \\u2192 '+str(r[5]),'mono');cell(tr,shortNs(str(r[6]))).title=str(r[6]);
         var ty=str(r[7]);
         if(r[10]>=0)ty+=' (reply to '+str(r[10])+(r[9]!==null?' after '+(r[9]/1000).toFixed(1)+' ms':'')+')';
         cell(tr,ty);cell(tr,r[12].length>200?r[12].slice(0,200)+'\\u2026':r[12],'payload');body.appendChild(tr);

@@ -46,14 +46,18 @@ enum HTMLReportStyle {
         details summary{cursor:pointer;color:var(--info)}
         .filters{display:flex;flex-wrap:wrap;gap:10px;align-items:center;margin:8px 0}
         .filters input{width:260px}
-        table.messages{border-collapse:collapse;width:100%;font-size:12.5px}
+        table.messages{border-collapse:collapse;width:100%;font-size:12.5px;table-layout:fixed}
+        table.messages td{overflow-wrap:anywhere}
+        table.messages col.c-seq{width:4.5em}table.messages col.c-time{width:7em}table.messages col.c-flow{width:13%}
+        table.messages col.c-dir{width:4.5em}table.messages col.c-ends{width:17%}table.messages col.c-ns{width:9%}
+        table.messages col.c-type{width:13%}
         table.messages th{text-align:left;background:var(--panel);position:sticky;top:0}
         table.messages td,table.messages th{border-bottom:1px solid #eaecf0;padding:3px 6px;vertical-align:top}
         table.messages tr.msg{cursor:pointer}
         table.messages tr.msg:hover{background:#f0f5ff}
         table.messages tr.error td{color:var(--err)}
-        table.messages td.payload{font-family:ui-monospace,"DejaVu Sans Mono",monospace;max-width:520px;\
-        overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        table.messages td.payload{font-family:ui-monospace,"DejaVu Sans Mono",monospace;overflow:hidden;\
+        text-overflow:ellipsis;white-space:nowrap}
         table.messages pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:12px}
         .mono{font-family:ui-monospace,"DejaVu Sans Mono",monospace}
         """

@@ -12,7 +12,9 @@ struct MessageTableHTML {
             <button id="f-prev" type="button">◀ previous</button><span id="f-page"></span>
             <button id="f-next" type="button">next ▶</button><span id="f-status" class="facts"></span></div>
             <noscript><p>The message table needs JavaScript; the rows are in the JSON block of this file.</p></noscript>
-            <table class="messages" id="messages-table"><thead><tr><th>#</th><th>time (s)</th><th>flow</th>\
+            <table class="messages" id="messages-table"><colgroup><col class="c-seq"><col class="c-time">\
+            <col class="c-flow"><col class="c-dir"><col class="c-ends"><col class="c-ns"><col class="c-type"><col>\
+            </colgroup><thead><tr><th>#</th><th>time (s)</th><th>flow</th>\
             <th>dir</th><th>source → destination</th><th>namespace</th><th>type</th><th>payload</th></tr></thead>
             <tbody id="msg-body"></tbody></table>
             <script type="application/json" id="report-data">
