@@ -93,6 +93,8 @@ struct DiscoveryTimelineSVG {
     }
 
     static func truncate(_ text: String, _ limit: Int) -> String {
-        text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        // Unicode scalars, not Characters: a hostile Character can be arbitrarily long.
+        guard text.unicodeScalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit - 1))) + "…"
     }
 }

@@ -52,16 +52,39 @@ public enum HTMLEscaper {
 
     /// Appends `text` as a `<script>`-safe quoted JSON string (see `scriptJSONString`).
     public static func appendScriptJSONString(_ text: String, to out: inout [UInt8]) {
+        _ = appendScriptJSONString(text, to: &out, limit: Int.max)
+    }
+
+    /// Appends `text` as a `<script>`-safe quoted JSON string of at most `limit` bytes between the quotes, cut
+    /// before a character that would not fit; returns false when it had to cut.
+    public static func appendScriptJSONString(_ text: String, to out: inout [UInt8], limit: Int) -> Bool {
         var text = text
-        text.withUTF8 { appendScriptJSONString(utf8: $0, to: &out) }
+        return text.withUTF8 { appendScriptJSONString(utf8: $0, to: &out, limit: limit) }
     }
 
     /// The hot path for table rows: runs of bytes that need no escape are copied in one go.
-    private static func appendScriptJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func appendScriptJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
+                                               limit: Int) -> Bool {
         out.append(UInt8(ascii: "\""))
+        // The output may not grow past `end` before the closing quote.
+        let end = limit > Int.max - out.count ? Int.max : out.count + max(0, limit)
         var run = 0
         var index = 0
-        // SAFETY: every bytes[i] below has i < bytes.count, checked by the loop condition or the lookahead's guard.
+        /// Appends bytes[run..<upTo], cut at a character boundary if it would pass `end`; false when cut.
+        func flush(upTo: Int) -> Bool {
+            var stop = upTo
+            if end != Int.max, out.count + (stop - run) > end {
+                stop = run + max(0, end - out.count)
+                // Back up to the first byte of a UTF-8 sequence (continuation bytes are 10xxxxxx).
+                while stop > run, bytes[stop] & 0xC0 == 0x80 { stop -= 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<stop]))
+                return false
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<stop]))
+            return true
+        }
+        // SAFETY: every bytes[i] below has i < bytes.count, checked by the loop condition or the lookahead's guard;
+        // flush's bytes[stop] has stop < upTo <= bytes.count when it backs up.
         while index < bytes.count {
             let byte = bytes[index]
             guard byte < 0x20 || byte == 0x22 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x5C
@@ -69,7 +92,11 @@ public enum HTMLEscaper {
                 index += 1
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            guard flush(upTo: index) else {
+                out.append(UInt8(ascii: "\""))
+                return false
+            }
+            let before = out.count
             index += 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -80,19 +107,44 @@ public enum HTMLEscaper {
                 out.append(byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t"))
             case 0xE2:
                 // A three-byte sequence (valid UTF-8: both continuation bytes follow); U+2028/2029 get escapes,
-                // anything else is copied with the next run.
+                // anything else is copied whole.
                 if index + 1 < bytes.count, bytes[index] == 0x80, bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9 {
                     out.append(contentsOf: bytes[index + 1] == 0xA8 ? Self.u2028 : Self.u2029)
-                    index += 2
                 } else {
                     out.append(byte)
+                    if index + 1 < bytes.count {
+                        out.append(bytes[index])
+                        out.append(bytes[index + 1])
+                    }
                 }
+                index = min(index + 2, bytes.count)
             default: appendUnicodeEscape(byte, to: &out)
+            }
+            if out.count > end {
+                out.removeSubrange(before...)
+                out.append(UInt8(ascii: "\""))
+                return false
             }
             run = index
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        let complete = flush(upTo: index)
         out.append(UInt8(ascii: "\""))
+        return complete
+    }
+
+    /// `text` cut to at most `maxBytes` UTF-8 bytes at a Unicode scalar boundary, with "…" when cut. Capture text
+    /// shown in the report goes through this first: one Character can be any number of scalars long.
+    public static func clip(_ text: String, maxBytes: Int) -> String {
+        guard text.utf8.count > maxBytes else { return text }
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            let size = UTF8.width(scalar)
+            guard bytes + size <= maxBytes - 3 else { break }  // room for "…"
+            scalars.append(scalar)
+            bytes += size
+        }
+        return String(scalars) + "…"
     }
 
     private static func appendUnicodeEscape(_ byte: UInt8, to out: inout [UInt8]) {

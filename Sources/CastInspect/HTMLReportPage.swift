@@ -104,7 +104,7 @@ struct HTMLReportPage {
         }
         if !item.finding.detail.isEmpty {
             out.raw("<div class=\"finding-detail\">")
-            out.text(String(item.finding.detail.prefix(2000)))
+            out.text(item.finding.detail)
             out.raw("</div>")
         }
         out.raw("</li>\n")
@@ -121,9 +121,8 @@ struct HTMLReportPage {
                          + ". All messages are in `castscope inspect --json`.")
         }
         if table.shortened > 0 {
-            notes.append("\(table.shortened) payloads are shortened to \(collector.limits.shortPayloadCharacters) "
-                         + "characters (the table keeps \(collector.limits.payloadBudget >> 20) MiB of payloads in "
-                         + "full).")
+            notes.append("\(table.shortened) payloads are shortened to \(collector.limits.shortPayloadBytes) bytes "
+                         + "(the table keeps \(collector.limits.payloadBudget >> 20) MiB of payloads in full).")
         }
         if table.stringsOverflowed > 0 {
             notes.append("\(table.stringsOverflowed) IDs or names beyond the first \(collector.limits.distinctStrings) "

@@ -98,6 +98,11 @@ public final class ReportCollector {
 
     private func add(_ finding: Finding) {
         severityCounts[finding.severity, default: 0] += 1
+        // Summaries and details can quote payloads: keep what a reader needs, bounded.
+        var finding = finding
+        finding.code = HTMLEscaper.clip(finding.code, maxBytes: 100)
+        finding.summary = HTMLEscaper.clip(finding.summary, maxBytes: 400)
+        finding.detail = HTMLEscaper.clip(finding.detail, maxBytes: 2000)
         let time = finding.time.map(relative)
         guard findings.count < limits.findings else {
             findingsLeftOut += 1

@@ -76,7 +76,9 @@ struct ReportConnection {
         let device = lifeline(for: deviceSide, limits: limits)
         let (from, to) = record.direction == .c2s ? (0, device) : (device, 0)
         var label = Self.shortNamespace(message.namespace) + " "
-        if let type = record.type { label += type } else if let binary = message.payloadBinary {
+        if let type = record.type {
+            label += HTMLEscaper.clip(type, maxBytes: 64)
+        } else if let binary = message.payloadBinary {
             label += "<\(binary.count) binary bytes>"
         } else {
             label += "(no type)"
@@ -86,7 +88,8 @@ struct ReportConnection {
         if senderSide != "sender-0" && senderSide != "*" && record.direction == .c2s {
             tooltip += " (from \(senderSide))"
         }
-        var arrow = Arrow(time: time, from: from, to: to, label: label, tooltip: tooltip, isError: isError,
+        var arrow = Arrow(time: time, from: from, to: to, label: label,
+                          tooltip: HTMLEscaper.clip(tooltip, maxBytes: 400), isError: isError,
                           isHeartbeat: isHeartbeat, sequence: sequence)
         if !isHeartbeat {
             if let reply = record.reply {
@@ -108,7 +111,8 @@ struct ReportConnection {
         }
         guard tls.event == "alert" || tls.event == "decryptFailed",
               arrows.count - heartbeatArrows < limits.diagramRows else { return }
-        let details = Dictionary(tls.details, uniquingKeysWith: { first, _ in first })
+        let details = Dictionary(tls.details.map { ($0.0, HTMLEscaper.clip($0.1, maxBytes: 200)) },
+                                 uniquingKeysWith: { first, _ in first })
         let fromServer = details["direction"] == FlowDirection.s2c.rawValue
         let label = tls.event == "alert" ? "TLS alert \(details["alert"] ?? "?")" : "TLS record failed to decrypt"
         let fatal = tls.event == "decryptFailed" || details["level"] == "fatal"
@@ -139,7 +143,7 @@ struct ReportConnection {
         for app in record.payload?["status"]?["applications"]?.arrayValue ?? [] {
             guard let transport = app["transportId"]?.stringValue, transportNames.count < 64 else { continue }
             let name = app["displayName"]?.stringValue ?? app["appId"]?.stringValue ?? Self.shortID(transport)
-            transportNames[transport] = name
+            transportNames[transport] = HTMLEscaper.clip(name, maxBytes: 64)
             if let index = lifelines.firstIndex(where: { $0.id == transport }) {
                 lifelines[index].label = "app " + name
             }
@@ -152,8 +156,8 @@ struct ReportConnection {
         for prefix in ["urn:x-cast:", "com.google.cast.", "tp."] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
         }
-        return String(text.prefix(40))
+        return HTMLEscaper.clip(String(text), maxBytes: 48)
     }
 
-    static func shortID(_ id: String) -> String { id.count > 12 ? String(id.prefix(8)) + "…" : id }
+    static func shortID(_ id: String) -> String { id.utf8.count > 12 ? HTMLEscaper.clip(id, maxBytes: 11) : id }
 }

@@ -92,7 +92,8 @@ struct ReportDiscovery {
                 continue
             }
             let text = "\(event.source) → \(event.destination): " + entry.parts.joined(separator: "; ")
-            lanes[index].marks.append(Mark(time: time, kind: entry.kind, text: text, sequence: sequence))
+            lanes[index].marks.append(Mark(time: time, kind: entry.kind, text: HTMLEscaper.clip(text, maxBytes: 400),
+                                           sequence: sequence))
         }
     }
 
@@ -118,8 +119,10 @@ struct ReportDiscovery {
                 hostLanes[host, default: []].insert(index)
             }
             if type == "TXT", let cast = data?["cast"] {
-                if let name = cast["fn"]?.stringValue { lanes[index].friendlyName = String(name.prefix(80)) }
-                if let model = cast["md"]?.stringValue { lanes[index].model = String(model.prefix(80)) }
+                if let name = cast["fn"]?.stringValue {
+                    lanes[index].friendlyName = HTMLEscaper.clip(name, maxBytes: 96)
+                }
+                if let model = cast["md"]?.stringValue { lanes[index].model = HTMLEscaper.clip(model, maxBytes: 96) }
             }
         case "A", "AAAA":
             targets = (hostLanes[lower] ?? []).sorted()

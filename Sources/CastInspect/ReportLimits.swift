@@ -7,10 +7,10 @@ public struct ReportLimits: Sendable {
     public var tailRows = 50_000
     /// Error rows kept from between head and tail.
     public var pinnedRows = 10_000
-    /// Payload bytes kept in full in the head rows; later payloads are shortened.
+    /// Payload bytes (as escaped in the file) kept in full in the head rows; later payloads are shortened.
     public var payloadBudget = 16 << 20
-    /// Characters a shortened payload keeps.
-    public var shortPayloadCharacters = 120
+    /// Bytes (as escaped in the file) a shortened payload keeps.
+    public var shortPayloadBytes = 128
     /// Distinct strings (IDs, namespaces, flows, types) in the table's string table.
     public var distinctStrings = 50_000
     /// Findings listed (all are counted).

@@ -41,6 +41,10 @@ struct ReportMessageTable {
     private(set) var stringsOverflowed = 0
     private var payloadBytes = 0
     private var scratch: [UInt8] = []
+    private var payloadScratch: [UInt8] = []
+
+    /// Longest ID, namespace, type or flow the string table keeps (longer ones are cut).
+    static let maximumStringBytes = 256
 
     init(limits: ReportLimits) {
         self.limits = limits
@@ -58,14 +62,18 @@ struct ReportMessageTable {
     mutating func add(_ row: Row) -> Int {
         total += 1
         let inHead = head.count < limits.headRows
-        var payload = row.payload
         var flags = row.flags
-        let fits = inHead && payloadBytes + payload.utf8.count <= limits.payloadBudget
-        // Compare in UTF-8 bytes first: counting Characters of every long payload would cost more than the rest.
-        if !fits, payload.utf8.count > limits.shortPayloadCharacters {
-            let prefix = payload.prefix(limits.shortPayloadCharacters)
-            if prefix.utf8.count < payload.utf8.count {
-                payload = String(prefix)
+        // The payload is escaped first, so the budget counts what the file will hold (escapes included).
+        var payload = payloadScratch
+        payloadScratch = []
+        payload.removeAll(keepingCapacity: true)
+        defer { payloadScratch = payload }
+        let budgetLeft = inHead ? limits.payloadBudget - payloadBytes : 0
+        if budgetLeft > 0, HTMLEscaper.appendScriptJSONString(row.payload, to: &payload, limit: budgetLeft) {
+            payloadBytes += payload.count
+        } else {
+            payload.removeAll(keepingCapacity: true)
+            if !HTMLEscaper.appendScriptJSONString(row.payload, to: &payload, limit: limits.shortPayloadBytes) {
                 flags |= Flag.truncated
                 shortened += 1
             }
@@ -88,14 +96,13 @@ struct ReportMessageTable {
         if let latency = row.latency { Self.number(latency, &out) } else { out.append(contentsOf: "null,".utf8) }
         Self.number(row.replyTo.map { Int64(intern($0)) } ?? -1, &out)
         Self.number(Int64(flags), &out)
-        HTMLEscaper.appendScriptJSONString(payload, to: &out)
+        out.append(contentsOf: payload)
         out.append(UInt8(ascii: "]"))
         // A fresh buffer of the row's size (Array(out) would share the scratch buffer and its capacity).
         let text = [UInt8](unsafeUninitializedCapacity: out.count) { buffer, initialized in
             initialized = buffer.initialize(fromContentsOf: out)
         }
         if inHead {
-            if fits { payloadBytes += payload.utf8.count }
             head.append(text)
         } else if tail.count < limits.tailRows {
             tail.append((text, flags & Flag.error != 0))
@@ -116,6 +123,8 @@ struct ReportMessageTable {
     }
 
     private mutating func intern(_ text: String) -> Int {
+        // IDs, namespaces and types are short in real traffic; a hostile one is cut so the table stays bounded.
+        let text = HTMLEscaper.clip(text, maxBytes: Self.maximumStringBytes)
         if let index = stringIndex[text] { return index }
         guard strings.count < limits.distinctStrings else {
             stringsOverflowed += 1

@@ -35,7 +35,7 @@ struct SequenceDiagramSVG {
                     + "<text x=\"\(cx)\" y=\"34\" text-anchor=\"middle\">")
             out.text(DiscoveryTimelineSVG.truncate(lifeline.label, 30))
             out.raw("<title>")
-            out.text(lifeline.id.isEmpty ? "further app transports" : lifeline.id)
+            out.text(lifeline.id.isEmpty ? "further app transports" : HTMLEscaper.clip(lifeline.id, maxBytes: 200))
             out.raw("</title></text>")
         }
         if heartbeatLane { heartbeatDots(x: Int(laneX), shown: shown, height: height, into: &out) }

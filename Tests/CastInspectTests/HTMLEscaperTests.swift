@@ -30,4 +30,25 @@ import Testing
         let parsed = try JSONValue(parsing: "[" + HTMLEscaper.scriptJSONString(text) + "]")
         #expect(parsed.arrayValue?.first?.stringValue == text)
     }
+
+    @Test func limitedStringStopsBeforeAnEscapeThatWouldNotFit() {
+        var out: [UInt8] = []
+        #expect(!HTMLEscaper.appendScriptJSONString("<<<<", to: &out, limit: 13))
+        #expect(String(decoding: out, as: UTF8.self) == #""\u003c\u003c""#)
+        out = []
+        #expect(HTMLEscaper.appendScriptJSONString("abc", to: &out, limit: 3))
+        #expect(String(decoding: out, as: UTF8.self) == #""abc""#)
+    }
+
+    @Test(arguments: 0...24)
+    func limitedStringIsAValidPrefixAtEveryLimit(limit: Int) throws {
+        let text = "a\"é<\u{2028}🎬\\b\u{0}c"
+        var out: [UInt8] = []
+        let complete = HTMLEscaper.appendScriptJSONString(text, to: &out, limit: limit)
+        #expect(out.count <= limit + 2)
+        let parsed = try #require(try JSONValue(parsing: [UInt8]("[".utf8) + out + [UInt8]("]".utf8))
+            .arrayValue?.first?.stringValue)
+        #expect(text.unicodeScalars.starts(with: parsed.unicodeScalars))
+        #expect(complete == (parsed == text))
+    }
 }

@@ -163,7 +163,7 @@ import Testing
         #expect(html.contains("83 of 100 messages are not in the table"))
         #expect(html.contains("(1 error messages left out too)"))
         #expect(html.contains("80 messages are not drawn in sequence diagrams"))
-        #expect(html.contains("payloads are shortened to 120 characters"))
+        #expect(html.contains("payloads are shortened to 128 bytes"))
         let rows = try #require(try Self.tableData(html)["rows"]?.arrayValue)
         let sequences = rows.compactMap { $0.arrayValue?.first?.intValue }
         #expect(sequences == Array(1...10) + [51, 61] + Array(96...100))
