@@ -192,4 +192,51 @@ import Testing
         #expect(collector.table.omitted == 100_000)
         #expect(collector.table.keptCount == 150_000)
     }
+
+    @Test func extraTransportsShareOneLifelineAndTLSAlertsBecomeNotes() {
+        let collector = ReportCollector()
+        let flow = "10.0.0.1:40000-10.0.0.2:8009"
+        for index in 0..<8 {
+            var record = CastMessageRecord(
+                time: LogTimestamp(seconds: 7_000, microseconds: Int32(index)), flow: flow, direction: .c2s, offset: 0,
+                message: CastMessage(sourceID: "sender-0", destinationID: "transport-\(index)",
+                                     namespace: CastNamespace.media.rawValue, json: #"{"type":"GET_STATUS"}"#))
+            record.type = "GET_STATUS"
+            collector.handle(.cast(record))
+        }
+        collector.handle(.tls(TLSReportEvent(event: "alert", time: LogTimestamp(seconds: 7_001, microseconds: 0),
+                                             flow: flow, session: nil,
+                                             details: [("direction", "s2c"), ("level", "fatal"),
+                                                       ("alert", "bad_record_mac")])))
+        let connection = collector.connections[0]
+        #expect(connection.lifelines.map(\.label) == ["sender 10.0.0.1:40000", "receiver 10.0.0.2:8009"]
+            + (0..<5).map { "app transport-\($0)" } + ["other apps"])
+        #expect(connection.arrows.suffix(3).map(\.to) == [7, 7, 0])
+        let note = connection.arrows.last
+        #expect(note?.isNote == true && note?.isError == true && note?.label == "TLS alert bad_record_mac")
+    }
+
+    @Test func findingsOfConnectionsWithoutADiagramGoToOtherFindings() {
+        var limits = ReportLimits()
+        limits.diagramConnections = 1
+        let collector = ReportCollector(limits: limits)
+        for port in [40000, 40001] {
+            let flow = "10.0.0.1:\(port)-10.0.0.2:8009"
+            let time = LogTimestamp(seconds: 8_000, microseconds: 0)
+            collector.handle(.tls(TLSReportEvent(event: "handshake", time: time, flow: flow, session: nil, details: [])))
+            collector.handle(.finding(Finding(.warn, "tls.no-key", "no key", flow: flow)))
+        }
+        var bytes: [UInt8] = []
+        HTMLReportWriter.render(collector, title: "two") { bytes += $0 }
+        let html = String(decoding: bytes, as: UTF8.self)
+        if case .connection(0) = collector.findings[0].place {} else {
+            Issue.record("first finding not on its connection")
+        }
+        if case .general = collector.findings[1].place {} else {
+            Issue.record("second finding not under other findings")
+        }
+        #expect(html.contains("1 connections beyond the first 1 have no sequence diagram"))
+        let other = html.components(separatedBy: "<section id=\"other-findings\">").last ?? ""
+        #expect(other.contains("id=\"place-2\"") && !other.contains("id=\"place-1\""))
+    }
 }
