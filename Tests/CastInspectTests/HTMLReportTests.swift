@@ -223,7 +223,8 @@ import Testing
         for port in [40000, 40001] {
             let flow = "10.0.0.1:\(port)-10.0.0.2:8009"
             let time = LogTimestamp(seconds: 8_000, microseconds: 0)
-            collector.handle(.tls(TLSReportEvent(event: "handshake", time: time, flow: flow, session: nil, details: [])))
+            let handshake = TLSReportEvent(event: "handshake", time: time, flow: flow, session: nil, details: [])
+            collector.handle(.tls(handshake))
             collector.handle(.finding(Finding(.warn, "tls.no-key", "no key", flow: flow)))
         }
         var bytes: [UInt8] = []
