@@ -7,8 +7,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// The demo's optional capture: tcpdump on `lo` only, for the emulator's port, then the inspector's audit of it
-/// with the session's key log. Needs root and tcpdump; otherwise the demo says why it skipped.
+/// The demo's optional capture: tcpdump on `lo` only, for the emulator's port and mDNS, then the inspector's audit
+/// of it with the session's key log (text summary and HTML report). Needs root and tcpdump; otherwise the demo says
+/// why it skipped.
 final class DemoCapture: @unchecked Sendable {
     // @unchecked Sendable: used from the demo's one task only; the stderr pipe handler only appends to the Mutex.
     /// The capture file.
@@ -46,7 +47,8 @@ final class DemoCapture: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         // lo only, never another interface; -U writes each packet at once so SIGINT loses nothing.
-        process.arguments = ["-i", "lo", "-n", "-U", "-s", "0", "-w", path, "tcp port \(port)"]
+        // mDNS too, so the HTML report shows the demo's discovery when lo can multicast.
+        process.arguments = ["-i", "lo", "-n", "-U", "-s", "0", "-w", path, "tcp port \(port) or udp port 5353"]
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
@@ -69,7 +71,7 @@ final class DemoCapture: @unchecked Sendable {
             io.print("   capture skipped: tcpdump did not start: \(capture.stderrText.prefix(200))")
             return nil
         }
-        io.print("   recording loopback capture of tcp port \(port) (tcpdump -i lo) to \(path)")
+        io.print("   recording loopback capture of tcp port \(port) and mDNS (tcpdump -i lo) to \(path)")
         return capture
     }
 
@@ -94,14 +96,27 @@ final class DemoCapture: @unchecked Sendable {
         }
         var text = ""
         let report = InspectReport(json: false, quiet: true, only: []) { text += $0 }
-        let inspector = Inspector(options: options) { report.handle($0) }
+        let collector = ReportCollector()
+        let inspector = Inspector(options: options) { event in
+            report.handle(event)
+            collector.handle(event)
+        }
         let error = CaptureRun.feed(files: [path], into: inspector, lax: true)
-        report.finish(summary: inspector.finish(), inspector: inspector)
+        let summary = inspector.finish()
+        report.finish(summary: summary, inspector: inspector)
+        collector.finish(summary: summary)
         // Quiet: findings and totals only. The full listing shows every decrypted message as sent, secrets
         // included (the inspector does not redact), so the demo leaves that to the command below.
         io.print("   audit of \(path) with the key log (findings and totals):")
         for line in text.split(separator: "\n") { io.print("   \(line)") }
         if let error { io.print("   capture error: \(error)") }
+        let htmlPath = (path as NSString).deletingPathExtension + ".html"
+        do throws(HTMLReportWriter.WriteError) {
+            try HTMLReportWriter.write(collector, title: "castscope demo", toFile: htmlPath, permissions: 0o600)
+            io.print("   HTML report (timeline, sequence diagrams, every message, unredacted): \(htmlPath)")
+        } catch {
+            io.print("   HTML report not written: \(error)")
+        }
         io.print("   every decrypted message (unredacted): castscope inspect --keylog \(keyLogPath) --port \(port) \(path)")
     }
 }

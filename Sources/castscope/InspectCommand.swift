@@ -15,7 +15,8 @@ enum InspectCommand {
                 per-connection summaries and findings. With key logs (--keylog, or Decryption Secrets Blocks in a \
                 pcapng) TLS 1.2 and 1.3 Cast sessions are decrypted. --json prints one JSON object per line. Exit 0 \
                 when the captures were read, 1 when a file cannot be read or is corrupt (after printing what was \
-                decoded before the fault), 64 on usage errors.
+                decoded before the fault), 64 on usage errors. --html FILE also writes a self-contained HTML \
+                report (discovery timeline, per-connection sequence diagrams, filterable message table).
                 """,
             arguments: [.init("capture", help: "pcap or pcapng files.", repeating: true)],
             options: [
@@ -37,6 +38,8 @@ enum InspectCommand {
                         repeatable: true),
                 .option("log-offset", value: "seconds",
                         help: "Seconds to add to log times to match the capture's clock (e.g. -3600)."),
+                .option("html", value: "file",
+                        help: "Also write a self-contained HTML report (timeline, sequence diagrams, message table)."),
             ],
             run: { invocation, io in try run(invocation, io) })
     }
@@ -79,10 +82,19 @@ enum InspectCommand {
             buffer += $0
             if buffer.utf8.count >= 1 << 16 { flush() }
         }
+        let htmlPath = invocation.option("html")
+        if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {
+            throw CommandLineError.validation("--html \(htmlPath) would overwrite a capture")
+        }
+        let collector = htmlPath.map { _ in ReportCollector() }
+        let deliver: (InspectEvent) -> Void = { event in
+            report.handle(event)
+            collector?.handle(event)
+        }
         // --log: log records merged into the events by time and linked to Cast messages; nil without --log.
-        let logMerge = try InspectLogMerge.make(invocation, io) { report.handle($0) }
+        let logMerge = try InspectLogMerge.make(invocation, io) { deliver($0) }
         let inspector = Inspector(options: options) { event in
-            if let logMerge { logMerge.add(event) } else { report.handle(event) }
+            if let logMerge { logMerge.add(event) } else { deliver(event) }
         }
         let showProgress = Terminal.isTerminal(.error)
         let error = CaptureRun.feed(files: files, into: inspector, lax: invocation.flag("lax")) { file, done, size in
@@ -95,10 +107,28 @@ enum InspectCommand {
         logMerge?.finish(&summary)
         report.finish(summary: summary, inspector: inspector)
         flush()
+        if let htmlPath, let collector {
+            collector.finish(summary: summary)
+            do throws(HTMLReportWriter.WriteError) {
+                try HTMLReportWriter.write(collector, title: files.map(Self.fileName).joined(separator: ", "),
+                                           toFile: htmlPath)
+            } catch {
+                io.printError("Error: \(error)")
+                return 1
+            }
+        }
         if let error {
             io.printError("Error: \(error)")
             return 1
         }
         return 0
+    }
+
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).resolvingSymlinksInPath().path == URL(fileURLWithPath: b).resolvingSymlinksInPath().path
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -72,6 +72,10 @@ import Glibc
         #expect(audit.contains("2 TCP flows"))  // the first connection and the reconnection
         #expect(audit.contains(" 0 not,"))  // every TLS record decrypted with the key log
         #expect(!audit.contains("user-42-secret") && !audit.contains("abc123"))
+        #expect(audit.contains("HTML report (timeline, sequence diagrams, every message, unredacted): "
+            + directory + "/demo.html"))
+        let html = try String(contentsOfFile: directory + "/demo.html", encoding: .utf8)
+        #expect(html.components(separatedBy: "<svg class=\"diagram sequence\"").count == 3)
     }
 
     @Test func embeddedCodelabFilterMatchesTheShippedFile() async throws {

@@ -40,6 +40,21 @@ import Testing
         (line["links"]?.arrayValue ?? []).compactMap { $0["type"]?.stringValue }
     }
 
+    @Test func logRecordsAppearInTheHTMLReportsMessageTable() async throws {
+        let path = Self.log()
+        let html = NSTemporaryDirectory() + "castscope-log-\(UUID().uuidString).html"
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: html)
+        }
+        let result = try await CastscopeProcess.run(
+            ["inspect", Self.capture, "--keylog", Self.keys, "--log", path, "--quiet", "--html", html])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("LOAD requested"))
+        #expect(page.contains("GCKRemoteMediaClient"))
+    }
+
     @Test func logRecordsAreMergedLinkedAndCountedInJSON() async throws {
         let path = Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }

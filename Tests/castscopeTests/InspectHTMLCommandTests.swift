@@ -1,0 +1,72 @@
+import CastJSON
+import CastTestSupport
+import Foundation
+import Testing
+
+/// `castscope inspect --html FILE`: written beside the usual output, with key logs, and after a corrupt file.
+@Suite struct InspectHTMLCommandTests {
+    static let captures = InspectCommandTests.captures
+
+    static func temporaryPath() -> String { NSTemporaryDirectory() + "castscope-html-\(UUID().uuidString).html" }
+
+    @Test func htmlReportIsWrittenBesideTheJSONLines() throws {
+        let name = "\(Self.captures)/emulator-tls13"
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--json",
+                                               "\(Self.captures)/mdns-zeroconf.pcap", "--html", path])
+        #expect(result.exitCode == 0)
+        let lines = try result.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        #expect(lines.last?["castMessages"] == 22)
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<title>castscope report — emulator-tls13.pcap, mdns-zeroconf.pcap</title>"))
+        #expect(html.contains("<svg class=\"diagram timeline\""))
+        #expect(html.contains("<svg class=\"diagram sequence\""))
+        #expect(html.contains("cast.load-failed"))
+        // Self-contained: nothing is fetched from anywhere.
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("@import"))
+    }
+
+    @Test func htmlWorksWithTheReadableReportAndOnly() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--only", "mdns",
+                                               "--html", path])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("Cast devices seen by mDNS (1):"))
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.contains("Küche Lautsprecher"))
+        #expect(html.contains("No Cast connections in the capture."))
+    }
+
+    @Test func corruptCaptureStillWritesTheReportOfWhatCameBefore() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "\(Self.captures)/mdns-zeroconf.pcap"))
+        let capture = NSTemporaryDirectory() + "castscope-cut-\(UUID().uuidString).pcap"
+        try whole.prefix(whole.count - 10).write(to: URL(fileURLWithPath: capture))
+        let path = Self.temporaryPath()
+        defer {
+            try? FileManager.default.removeItem(atPath: capture)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let result = try CastscopeProcess.run(["inspect", capture, "--quiet", "--html", path])
+        #expect(result.exitCode == 1)
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.contains("<svg class=\"diagram timeline\""))
+    }
+
+    @Test func reportOverACaptureIsAUsageError() throws {
+        let capture = "\(Self.captures)/mdns-zeroconf.pcap"
+        let result = try CastscopeProcess.run(["inspect", capture,
+                                               "--html", "\(Self.captures)/../captures/mdns-zeroconf.pcap"])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains("would overwrite a capture"))
+    }
+
+    @Test func unwritableReportPathExitsOneWithTheReason() throws {
+        let result = try CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--quiet",
+                                               "--html", "/nonexistent/dir/report.html"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("Error: cannot write /nonexistent/dir/report.html"))
+    }
+}
