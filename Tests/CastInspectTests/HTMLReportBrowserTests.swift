@@ -26,13 +26,13 @@ import Testing
         #expect(page.console.isEmpty, "console: \(page.console)")
     }
 
-    @Test func emulatorAndDiscoveryReportLoadsCleanlyWithDiagramsAndRows() throws {
+    @Test func emulatorAndDiscoveryReportLoadsCleanlyWithDiagramsAndRows() async throws {
         if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
         let path = try Self.reportFile(["\(Self.directory)/emulator-tls13.pcap",
                                         "\(Self.directory)/mdns-zeroconf.pcap"],
                                        keyLogs: ["\(Self.directory)/emulator-tls13.keys"])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let page = HeadlessChromium.load(path)
+        let page = await HeadlessChromium.load(path)
         Self.expectCleanLoad(page)
         #expect(page.rootAttribute("data-svg-count") == "3")
         #expect(page.dom.contains("<svg class=\"diagram timeline\""))
@@ -42,7 +42,7 @@ import Testing
         #expect(HTMLReportTests.count("<tr class=\"msg", in: page.dom) == 33)
         let png = path + ".png"
         defer { try? FileManager.default.removeItem(atPath: png) }
-        let shot = HeadlessChromium.screenshot(path, to: png, width: 1000, height: 1400)
+        let shot = await HeadlessChromium.screenshot(path, to: png, width: 1000, height: 1400)
         #expect(shot.console.isEmpty, "console: \(shot.console)")
         let bytes = [UInt8](FileManager.default.contents(atPath: png) ?? Data())
         // PNG signature, then the IHDR chunk's width and height (big-endian at offsets 16 and 20).
@@ -50,30 +50,30 @@ import Testing
         #expect(bytes.count > 24 && bytes[16..<24].elementsEqual([0, 0, 0x03, 0xE8, 0, 0, 0x05, 0x78]))
     }
 
-    @Test func filterInTheAddressShowsOnlyMatchingRowsAndOpensTheLinkedOne() throws {
+    @Test func filterInTheAddressShowsOnlyMatchingRowsAndOpensTheLinkedOne() async throws {
         if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
         let path = try Self.reportFile(["\(Self.directory)/emulator-tls13.pcap"],
                                        keyLogs: ["\(Self.directory)/emulator-tls13.keys"])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let byType = HeadlessChromium.load(path, fragment: "filter:type=LOAD_FAILED")
+        let byType = await HeadlessChromium.load(path, fragment: "filter:type=LOAD_FAILED")
         Self.expectCleanLoad(byType)
         #expect(byType.rootAttribute("data-rows-matching") == "1")
         #expect(HTMLReportTests.count("<tr class=\"msg error\"", in: byType.dom) == 1)
-        let byText = HeadlessChromium.load(path,
+        let byText = await HeadlessChromium.load(path,
                                            fragment: "filter:ns=urn%3Ax-cast%3Acom.google.cast.media&q=media_status")
         Self.expectCleanLoad(byText)
         #expect(byText.rootAttribute("data-rows-matching") == "3")
-        let linked = HeadlessChromium.load(path, fragment: "filter:seq=10")
+        let linked = await HeadlessChromium.load(path, fragment: "filter:seq=10")
         Self.expectCleanLoad(linked)
         #expect(linked.dom.contains("<tr class=\"detail\"><td colspan=\"8\"><pre>{\n  \"type\": \"LOAD_FAILED\""))
     }
 
-    @Test func hostileCaptureRunsNoScriptAndAddsNoElements() throws {
+    @Test func hostileCaptureRunsNoScriptAndAddsNoElements() async throws {
         if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
         let capture = PcapBuilder.temporaryFile(HostileCapture.pcap)
         let path = try Self.reportFile([capture])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let page = HeadlessChromium.load(path, fragment: "filter:seq=5")
+        let page = await HeadlessChromium.load(path, fragment: "filter:seq=5")
         Self.expectCleanLoad(page)
         // An injected element would serialise as `<i id="pwned"`; as text it is `&lt;i id="pwned"&gt;`.
         #expect(!page.dom.contains("<i id=\"pwned\""))
@@ -85,12 +85,12 @@ import Testing
         #expect(page.dom.contains("&lt;/script&gt;&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
     }
 
-    @Test func randomHostileReportLoadsWithoutScriptOrInjectedElements() throws {
+    @Test func randomHostileReportLoadsWithoutScriptOrInjectedElements() async throws {
         if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
         let path = NSTemporaryDirectory() + "castscope-report-\(UUID().uuidString).html"
         try HTMLReportHostileInputTests.report(seed: 1).html.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let page = HeadlessChromium.load(path, fragment: "filter:q=%3Cscript")
+        let page = await HeadlessChromium.load(path, fragment: "filter:q=%3Cscript")
         Self.expectCleanLoad(page)
         #expect(!page.dom.contains("<svg onload") && !page.dom.contains("<a href=\"javascript"))
         #expect(page.dom.contains("&lt;svg onload=alert(1)&gt;"))

@@ -50,25 +50,25 @@ enum HeadlessChromium {
     }
 
     /// Loads `file` (with an optional `#fragment`) and dumps its DOM.
-    static func load(_ file: String, fragment: String = "") -> Page {
-        run(["--dump-dom", url(file, fragment)])
+    static func load(_ file: String, fragment: String = "") async -> Page {
+        await run(["--dump-dom", url(file, fragment)])
     }
 
     /// Loads `file` and saves a PNG of the first `width`×`height` pixels.
-    static func screenshot(_ file: String, to png: String, width: Int, height: Int) -> Page {
-        run(["--screenshot=\(png)", "--window-size=\(width),\(height)", "--hide-scrollbars", url(file, "")])
+    static func screenshot(_ file: String, to png: String, width: Int, height: Int) async -> Page {
+        await run(["--screenshot=\(png)", "--window-size=\(width),\(height)", "--hide-scrollbars", url(file, "")])
     }
 
     private static func url(_ file: String, _ fragment: String) -> String {
         URL(fileURLWithPath: file).absoluteString + (fragment.isEmpty ? "" : "#" + fragment)
     }
 
-    private static func run(_ arguments: [String]) -> Page {
+    private static func run(_ arguments: [String]) async -> Page {
         guard let path else { return Page(dom: "", console: [], log: "", status: nil) }
         let profile = NSTemporaryDirectory() + "castscope-chromium-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: profile) }
         // --no-sandbox: tests run as root; a private profile so parallel runs do not share a lock.
-        let result = SpawnedProcess.run(path, [
+        let result = await SpawnedProcess.run(path, [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
             "--user-data-dir=\(profile)", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000",
         ] + arguments, timeout: 120)

@@ -9,11 +9,11 @@ import Testing
 
     static func temporaryPath() -> String { NSTemporaryDirectory() + "castscope-html-\(UUID().uuidString).html" }
 
-    @Test func htmlReportIsWrittenBesideTheJSONLines() throws {
+    @Test func htmlReportIsWrittenBesideTheJSONLines() async throws {
         let name = "\(Self.captures)/emulator-tls13"
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--json",
+        let result = try await CastscopeProcess.run(["inspect", "\(name).pcap", "--keylog", "\(name).keys", "--json",
                                                "\(Self.captures)/mdns-zeroconf.pcap", "--html", path])
         #expect(result.exitCode == 0)
         let lines = try result.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
@@ -28,10 +28,10 @@ import Testing
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("@import"))
     }
 
-    @Test func htmlWorksWithTheReadableReportAndOnly() throws {
+    @Test func htmlWorksWithTheReadableReportAndOnly() async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--only", "mdns",
+        let result = try await CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--only", "mdns",
                                                "--html", path])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.contains("Cast devices seen by mDNS (1):"))
@@ -40,7 +40,7 @@ import Testing
         #expect(html.contains("No Cast connections in the capture."))
     }
 
-    @Test func corruptCaptureStillWritesTheReportOfWhatCameBefore() throws {
+    @Test func corruptCaptureStillWritesTheReportOfWhatCameBefore() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(Self.captures)/mdns-zeroconf.pcap"))
         let capture = NSTemporaryDirectory() + "castscope-cut-\(UUID().uuidString).pcap"
         try whole.prefix(whole.count - 10).write(to: URL(fileURLWithPath: capture))
@@ -49,22 +49,22 @@ import Testing
             try? FileManager.default.removeItem(atPath: capture)
             try? FileManager.default.removeItem(atPath: path)
         }
-        let result = try CastscopeProcess.run(["inspect", capture, "--quiet", "--html", path])
+        let result = try await CastscopeProcess.run(["inspect", capture, "--quiet", "--html", path])
         #expect(result.exitCode == 1)
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.contains("<svg class=\"diagram timeline\""))
     }
 
-    @Test func reportOverACaptureIsAUsageError() throws {
+    @Test func reportOverACaptureIsAUsageError() async throws {
         let capture = "\(Self.captures)/mdns-zeroconf.pcap"
-        let result = try CastscopeProcess.run(["inspect", capture,
+        let result = try await CastscopeProcess.run(["inspect", capture,
                                                "--html", "\(Self.captures)/../captures/mdns-zeroconf.pcap"])
         #expect(result.exitCode == 64)
         #expect(result.standardError.contains("would overwrite a capture"))
     }
 
-    @Test func unwritableReportPathExitsOneWithTheReason() throws {
-        let result = try CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--quiet",
+    @Test func unwritableReportPathExitsOneWithTheReason() async throws {
+        let result = try await CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--quiet",
                                                "--html", "/nonexistent/dir/report.html"])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("Error: cannot write /nonexistent/dir/report.html"))
