@@ -23,6 +23,8 @@ struct CastSessionTracker: Sendable {
     private(set) var messageCount = 0
     private(set) var latencies: [Double] = []
     private var heartbeatWatch = HeartbeatWatch()
+    /// The sender asked receiver-0 to STOP an app: the app's CLOSE that follows is the expected outcome.
+    private var senderStoppedApp = false
 
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
     static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
@@ -152,7 +154,10 @@ struct CastSessionTracker: Sendable {
         switch type {
         case "CONNECT" where record.direction == .c2s && virtualConnections.count < 256:
             virtualConnections.append("\(record.message.sourceID) → \(record.message.destinationID)")
-        case "CLOSE" where record.direction == .s2c:
+        case "STOP" where record.direction == .c2s && record.message.namespace == CastNamespace.receiver.rawValue:
+            senderStoppedApp = true
+        case "CLOSE" where record.direction == .s2c
+            && !(senderStoppedApp && record.message.sourceID != CastEndpointID.platformReceiver):
             findings.append(Finding(
                 .warn, "cast.receiver-close",
                 "receiver closed virtual connection \(record.message.sourceID) → \(record.message.destinationID)",

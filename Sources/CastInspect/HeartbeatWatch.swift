@@ -8,6 +8,9 @@ import CastLog
 struct HeartbeatWatch: Sendable {
     /// PINGs one side sent since its peer last answered with a PONG, and when the first of them went out.
     private var unanswered: [FlowDirection: (count: Int, since: LogTimestamp)] = [:]
+    /// Each side's last PING and the gap before it (its heartbeat interval, whatever the sender configured).
+    private var lastPing: [FlowDirection: LogTimestamp] = [:]
+    private var interval: [FlowDirection: Double] = [:]
 
     /// Seconds a PING may stay unanswered before the heartbeat counts as lost (PONGs come within milliseconds; senders PING every 5 s).
     static let lostAfter = 3.0
@@ -16,6 +19,10 @@ struct HeartbeatWatch: Sendable {
     mutating func note(type: String?, direction: FlowDirection, time: LogTimestamp) {
         switch type {
         case "PING":
+            if let last = lastPing[direction] {
+                interval[direction] = CastSessionTracker.seconds(from: last, to: time)
+            }
+            lastPing[direction] = time
             let before = unanswered[direction]
             unanswered[direction] = ((before?.count ?? 0) + 1, before?.since ?? time)
         case "PONG":
@@ -25,9 +32,21 @@ struct HeartbeatWatch: Sendable {
         }
     }
 
-    /// True when some side's PINGs were left unanswered for `lostAfter` seconds by `end`.
+    /// True when some side's PINGs were left unanswered by `end` (see `isLost`).
     func lost(at end: LogTimestamp) -> Bool {
-        unanswered.values.contains { CastSessionTracker.seconds(from: $0.since, to: end) >= Self.lostAfter }
+        unanswered.contains { direction, pings in
+            Self.isLost(count: pings.count, waited: CastSessionTracker.seconds(from: pings.since, to: end),
+                        interval: interval[direction])
+        }
+    }
+
+    /// Lost: a second PING went out unanswered (the first had a whole heartbeat interval to get its PONG), one PING
+    /// waited half the pinger's own heartbeat interval (PONGs come within milliseconds: senders with short intervals
+    /// give up quickly), or `lostAfter` seconds. A PING right before an orderly close is normal.
+    static func isLost(count: Int, waited: Double, interval: Double?) -> Bool {
+        if count >= 2 || waited >= lostAfter { return true }
+        guard let interval else { return false }
+        return waited >= max(0.05, interval / 2)
     }
 
     /// At the end of the connection: one `cast.heartbeat-lost` per side whose PINGs went unanswered.
@@ -35,7 +54,7 @@ struct HeartbeatWatch: Sendable {
         for direction in [FlowDirection.c2s, .s2c] {
             guard let pings = unanswered[direction] else { continue }
             let waited = CastSessionTracker.seconds(from: pings.since, to: end)
-            guard waited >= Self.lostAfter else { continue }
+            guard Self.isLost(count: pings.count, waited: waited, interval: interval[direction]) else { continue }
             let (pinger, peer) = direction == .c2s ? ("sender", "receiver") : ("receiver", "sender")
             findings.append(
                 Finding(

@@ -86,6 +86,22 @@ import Testing
         #expect(codes.contains("cast.no-reply"))
     }
 
+    @Test func appClosingAfterTheSendersStopIsNoFinding() {
+        let stop = Self.frame("sender-0", "receiver-0", Self.receiver, #"{"type":"STOP","requestId":4,"sessionId":"S"}"#)
+        let close = Self.frame("S", "sender-0", "urn:x-cast:com.google.cast.tp.connection", #"{"type":"CLOSE"}"#)
+        let status = Self.frame("receiver-0", "sender-0", Self.receiver,
+                                #"{"type":"RECEIVER_STATUS","requestId":4,"status":{"applications":[]}}"#)
+        let run = Self.inspect([
+            (1, Self.segment(fromClient: true, sequence: 1, payload: stop)),
+            (2, Self.segment(fromClient: false, sequence: 1, payload: close + status)),
+        ])
+        #expect(Self.castTypes(run.events) == ["STOP", "CLOSE", "RECEIVER_STATUS"])
+        #expect(!Self.codes(run.events).contains("cast.receiver-close"))
+        // Without the STOP the same CLOSE is worth a look.
+        let unasked = Self.inspect([(2, Self.segment(fromClient: false, sequence: 1, payload: close))])
+        #expect(Self.codes(unasked.events).contains("cast.receiver-close"))
+    }
+
     @Test func oversizedFrameIsAFindingAndTheStreamResynchronises() {
         let good = Self.frame("sender-0", "receiver-0", Self.receiver, #"{"type":"GET_STATUS","requestId":1}"#)
         let bad: [UInt8] = [0x00, 0x02, 0x00, 0x00, 1, 2, 3]
