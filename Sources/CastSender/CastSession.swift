@@ -136,12 +136,16 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         return receiverRequest("SET_VOLUME", request, group: "device-mute")
     }
 
-    func receiverRequest(_ kind: String, _ payload: ReceiverRequest, group: String? = nil) -> Request {
+    /// How long ending with STOP waits for the receiver's answer before hanging up anyway.
+    static let stopReplyTimeout: Duration = .seconds(3)
+
+    func receiverRequest(_ kind: String, _ payload: ReceiverRequest, group: String? = nil,
+                         timeout: Duration? = nil) -> Request {
         guard socket != nil else {
             return Request.failedLater(kind, CastError(.deviceNotConnected, "no connection"), loop: eventLoop)
         }
         let request = requests.start(kind, group: group, namespace: CastNamespace.receiver.rawValue,
-                                     peer: CastEndpointID.platformReceiver)
+                                     peer: CastEndpointID.platformReceiver, timeout: timeout)
         var payload = payload
         payload.requestID = request.requestID
         sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
@@ -200,7 +204,9 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             var stop = ReceiverRequest(type: .stop)
             stop.sessionID = sessionID
             SenderLog.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
-            receiverRequest("STOP", stop).whenFinished { [weak self] _ in
+            // New media commands fail from now on (the app is going away); STOP waits at most `stopReplyTimeout`.
+            remoteMediaClient.detach(endSession: true)
+            receiverRequest("STOP", stop, timeout: Self.stopReplyTimeout).whenFinished { [weak self] _ in
                 guard let self else { return }
                 self.feed(self.machine.applicationStopped())
             }

@@ -38,14 +38,14 @@ public final class PendingRequests: @unchecked Sendable {
 
     /// Starts a request of `kind` sent on `namespace` to `peer`; one in the same `group` still waiting ends as
     /// replaced first.
-    public func start(_ kind: String, group: String? = nil, namespace: String? = nil, peer: String? = nil)
-        -> Request
+    public func start(_ kind: String, group: String? = nil, namespace: String? = nil, peer: String? = nil,
+                      timeout: Duration? = nil) -> Request
     {
         if let group, let older = groups.removeValue(forKey: group) { older.abort(.replaced) }
         let made = Request(requestID: 0, kind: kind, metadata: metadata)
         made.namespace = namespace
         made.peer = peer
-        made.requestID = tracker.register(made, timeout: timeout, now: clock.now)
+        made.requestID = tracker.register(made, timeout: timeout ?? self.timeout, now: clock.now)
         byID[made.requestID] = made
         if let group { groups[group] = made }
         made.onFinish = { [weak self] finished in self?.forget(finished, group: group) }

@@ -159,6 +159,10 @@ public struct SessionStateMachine: Sendable {
             acceptAnySessionOfApp = false
             reconnectAttempt = 0
             return becomeConnected(app, notification: .didResume)
+        case .stopping:
+            // A status without our app answers the STOP as well as its reply does (some receivers only broadcast).
+            guard runningApp(in: apps, sessionID: application?.sessionID) == nil else { return [] }
+            return applicationStopped()
         case .connected:
             guard let app = runningApp(in: apps, sessionID: application?.sessionID) else {
                 return endWithError(CastError(.applicationNotRunning, "the receiver app stopped"))

@@ -152,13 +152,23 @@ import Testing
         #expect(machine.end(stopCasting: true) == [.notify(.willEnd), .stopApplication(sessionID: "S1")])
         #expect(machine.state == .stopping)
         #expect(machine.state.connectionState == .disconnecting)
-        // The status that answers STOP lists no app: that is no reason to end with an error.
-        #expect(machine.receiverStatus(Self.status([])).isEmpty)
+        // A status that still lists the app is not the answer yet.
+        #expect(machine.receiverStatus(Self.status([("CC1AD845", "S1")])).isEmpty)
+        #expect(machine.state == .stopping)
         let done = machine.applicationStopped()
         #expect(done.contains(.closeTransport))
         #expect(done.last == .notify(.didEnd(nil)))
         #expect(machine.state == .ended)
         #expect(machine.applicationStopped().isEmpty)
+    }
+
+    @Test func aStatusWithoutTheAppAnswersTheStopWithoutAnError() {
+        var machine = Self.connected()
+        _ = machine.end(stopCasting: true)
+        // A broadcast (requestId 0) without the app: the app is gone, as asked; didEnd carries no error.
+        let actions = machine.receiverStatus(Self.status([]))
+        #expect(actions.last == .notify(.didEnd(nil)))
+        #expect(machine.state == .ended)
     }
 
     @Test func receiverHangingUpAfterTheStopEndsTheSessionWithoutError() {
