@@ -167,10 +167,10 @@ extension Inspector {
         guard let cert = try? X509Certificate(derBytes: der) else { return }
         let captured = Date(timeIntervalSince1970: time.timeIntervalSince1970)
         let days = cert.lifetime / 86_400
-        let iso = ISO8601DateFormatter()
+        let iso = Self.iso8601
         emit(.tls(TLSReportEvent(event: "certificate", time: time, flow: state.flow, session: state.session, details: [
             ("subject", cert.subjectCommonName ?? ""), ("issuer", cert.issuerCommonName ?? ""),
-            ("notBefore", iso.string(from: cert.notBefore)), ("notAfter", iso.string(from: cert.notAfter)),
+            ("notBefore", iso(cert.notBefore)), ("notAfter", iso(cert.notAfter)),
             ("lifetimeDays", String(format: "%.2f", days)),
         ])))
         if days > 4 {
@@ -182,9 +182,20 @@ extension Inspector {
         if captured > cert.notAfter || captured < cert.notBefore {
             emit(.finding(Finding(
                 .error, "tls.cert-expired", "server certificate not valid at capture time",
-                detail: "valid \(iso.string(from: cert.notBefore)) – \(iso.string(from: cert.notAfter)); check both "
+                detail: "valid \(iso(cert.notBefore)) – \(iso(cert.notAfter)); check both "
                     + "clocks", time: time, flow: state.flow)))
         }
+    }
+
+    /// `ISO8601DateFormatter`'s default text (`2026-11-30T05:28:40Z`) without creating one per certificate (that
+    /// cost more than decrypting the connection's first megabytes); years outside 1000…9999 still go through it.
+    private static func iso8601(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds >= -30_610_224_000, seconds <= 253_402_300_799 else {
+            return ISO8601DateFormatter().string(from: date)
+        }
+        let text = LogTimestamp(seconds: Int64(seconds), microseconds: 0).rfc3339  // …:SS.000000Z
+        return String(text.dropLast(8)) + "Z"
     }
 
     private func application(_ bytes: [UInt8], direction: FlowDirection, state: inout TCPConnectionState,

@@ -17,6 +17,10 @@ public final class PcapSource {
     /// Byte offset where the next record starts (the end of the last one read).
     public private(set) var nextRecordOffset = 0
     private let handle: PcapHandle
+    /// Classic pcap files are read in place from a mapping (nil: libpcap reads them, as it does pcapng).
+    private let mapped: MappedPcapFile?
+    /// The filter `setFilter` compiled, applied to mapped records (libpcap applies it to the ones it reads).
+    private var filter: CompiledFilter?
     /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng, whose
     /// offsets come from the FILE position instead (block lengths vary with options).
     private let recordHeaderLength: Int?
@@ -50,6 +54,8 @@ public final class PcapSource {
         handle = PcapHandle(raw)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
         let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
+        mapped = MappedPcapFile(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
+                                linkType: linkType.rawValue)
         if magic == [0x0A, 0x0D, 0x0D, 0x0A] {
             recordHeaderLength = nil
             nextRecordOffset = handle.fileOffset
@@ -68,6 +74,10 @@ public final class PcapSource {
             throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
                                reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
         }
+        if mapped != nil {
+            filter = CompiledFilter(program)
+            return
+        }
         defer { pcap_freecode(&program) }
         guard pcap_setfilter(handle.raw, &program) == 0 else {
             throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
@@ -77,6 +87,7 @@ public final class PcapSource {
 
     /// The next packet, nil at the end of the file; throws `.truncated`/`.malformed` naming the faulty record.
     public func next() throws(CaptureError) -> CapturedPacket? {
+        if let mapped { return try nextMapped(mapped) }
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let status = pcap_next_ex(handle.raw, &header, &data)
@@ -102,6 +113,48 @@ public final class PcapSource {
             throw CaptureError(kind: reason.contains("truncated") ? .truncated : .malformed, file: path,
                                packetNumber: packetsRead + 1, byteOffset: nextRecordOffset, reason: reason)
         }
+    }
+}
+
+extension PcapSource {
+    /// The next record of a mapped file that passes the filter; only those are copied out.
+    private func nextMapped(_ file: MappedPcapFile) throws(CaptureError) -> CapturedPacket? {
+        while true {
+            let record: MappedPcapFile.Record
+            do throws(MappedPcapFile.Fault) {
+                guard let next = try file.next() else { return nil }
+                record = next
+            } catch {
+                throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
+                                   packetNumber: packetsRead + 1, byteOffset: file.offset, reason: error.reason)
+            }
+            nextRecordOffset = file.offset
+            if let filter, !filter.matches(record) { continue }
+            packetsRead += 1
+            let bytes = [UInt8](UnsafeBufferPointer(start: record.data, count: record.capturedLength))
+            return CapturedPacket(number: packetsRead,
+                                  time: LogTimestamp(seconds: record.seconds, microseconds: record.microseconds),
+                                  linkType: linkType, bytes: bytes,
+                                  originalLength: max(Int(record.originalLength), record.capturedLength))
+        }
+    }
+}
+
+/// A compiled BPF program run over mapped records in place (`pcap_offline_filter`), freed with its owner.
+private final class CompiledFilter {
+    private var program: bpf_program
+
+    init(_ program: bpf_program) { self.program = program }
+
+    deinit { pcap_freecode(&program) }
+
+    func matches(_ record: MappedPcapFile.Record) -> Bool {
+        var header = pcap_pkthdr()
+        header.ts.tv_sec = Int(record.seconds)
+        header.ts.tv_usec = Int(record.microseconds)
+        header.caplen = UInt32(record.capturedLength)
+        header.len = record.originalLength
+        return pcap_offline_filter(&program, &header, record.data) != 0
     }
 }
 
