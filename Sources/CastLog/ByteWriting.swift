@@ -85,6 +85,13 @@ enum ByteWriting {
             found |= zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
             index += 8
         }
+        if index < bytes.count, bytes.count >= 8 {
+            // The last eight bytes, overlapping ones already seen.
+            // SAFETY: bytes.count >= 8.
+            let word = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
+            found |= zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            index = bytes.count
+        }
         while index < bytes.count {
             if base[index] == 0x0A || base[index] == 0x0D { return true }
             index += 1
