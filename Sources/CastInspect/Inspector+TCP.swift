@@ -35,7 +35,9 @@ extension Inspector {
         let deliveries = state.reassemblers[direction]?.add(
             sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload) ?? []
         totalHeldBytes += (state.reassemblers[direction]?.heldBytes ?? 0) - heldBefore
-        for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: time) }
+        for delivery in deliveries {
+            deliver(delivery, direction: direction, state: &state, time: time, segment: tcp.payload.storage)
+        }
         if flags.contains(.fin) { state.fins.insert(direction) }
         if flags.contains(.rst) { state.reset = direction }
         if state.reset != nil || state.fins.count == 2 { close(key) }
@@ -59,8 +61,9 @@ extension Inspector {
         }
     }
 
+    /// `segment`: the captured packet the delivery may be a slice of (lets TLS decode records in place).
     private func deliver(_ delivery: TCPStreamReassembler.Delivery, direction: FlowDirection,
-                         state: inout TCPConnectionState, time: LogTimestamp) {
+                         state: inout TCPConnectionState, time: LogTimestamp, segment: [UInt8]? = nil) {
         switch delivery {
         case .gap(let size):
             summary.gaps += 1
@@ -78,7 +81,7 @@ extension Inspector {
                     state.tls?.startMidStream(direction: direction)
                 }
                 var events: [TLSConnectionEvent] = []
-                state.tls?.feed(bytes, direction: direction, into: &events)
+                state.tls?.feed(bytes, segment: segment, direction: direction, into: &events)
                 for event in events { handleTLS(event, state: &state, time: time) }
             case .plainCast:
                 application(Array(bytes), direction: direction, state: &state, time: time)
