@@ -17,9 +17,9 @@ public final class PcapSource {
     /// Byte offset where the next record starts (the end of the last one read).
     public private(set) var nextRecordOffset = 0
     private let handle: PcapHandle
-    /// Classic pcap files are read in place from a mapping (nil: libpcap reads them, as it does pcapng).
-    private let mapped: MappedPcapFile?
-    /// The filter `setFilter` compiled, applied to mapped records (libpcap applies it to the ones it reads).
+    /// Classic pcap files are read without libpcap's copies (nil: libpcap reads them, as it does pcapng).
+    private let classic: ClassicPcapReader?
+    /// The filter `setFilter` compiled, applied to classic records (libpcap applies it to the ones it reads).
     private var filter: CompiledFilter?
     /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng, whose
     /// offsets come from the FILE position instead (block lengths vary with options).
@@ -54,8 +54,8 @@ public final class PcapSource {
         handle = PcapHandle(raw)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
         let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
-        mapped = MappedPcapFile(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
-                                linkType: linkType.rawValue)
+        classic = ClassicPcapReader(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
+                                    linkType: linkType.rawValue)
         if magic == [0x0A, 0x0D, 0x0D, 0x0A] {
             recordHeaderLength = nil
             nextRecordOffset = handle.fileOffset
@@ -69,12 +69,20 @@ public final class PcapSource {
     /// Keeps only packets matching the BPF `expression` (libpcap filters them before they are copied); packet
     /// numbers then count matching packets only.
     public func setFilter(_ expression: String) throws(CaptureError) {
+        try setFilter(expression, looksOnlyAtHeaders: false)
+    }
+
+    /// `setFilter`; `looksOnlyAtHeaders` promises the expression reads nothing past the first
+    /// `ClassicPcapReader.prefixLength` bytes of a packet (link, IP and UDP/TCP headers), so a classic file is
+    /// walked by reading record headers and packet starts only.
+    func setFilter(_ expression: String, looksOnlyAtHeaders: Bool) throws(CaptureError) {
         var program = bpf_program()
         guard pcap_compile(handle.raw, &program, expression, 1, PCAP_NETMASK_UNKNOWN) == 0 else {
             throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
                                reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
         }
-        if mapped != nil {
+        if let classic {
+            if looksOnlyAtHeaders { classic.readSparsely() }
             filter = CompiledFilter(program)
             return
         }
@@ -87,7 +95,7 @@ public final class PcapSource {
 
     /// The next packet, nil at the end of the file; throws `.truncated`/`.malformed` naming the faulty record.
     public func next() throws(CaptureError) -> CapturedPacket? {
-        if let mapped { return try nextMapped(mapped) }
+        if let classic { return try nextClassic(classic) }
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let status = pcap_next_ex(handle.raw, &header, &data)
@@ -117,21 +125,26 @@ public final class PcapSource {
 }
 
 extension PcapSource {
-    /// The next record of a mapped file that passes the filter; only those are copied out.
-    private func nextMapped(_ file: MappedPcapFile) throws(CaptureError) -> CapturedPacket? {
+    /// The next record of a classic file that passes the filter; only those are copied out.
+    private func nextClassic(_ file: ClassicPcapReader) throws(CaptureError) -> CapturedPacket? {
         while true {
-            let record: MappedPcapFile.Record
-            do throws(MappedPcapFile.Fault) {
+            let start = file.offset
+            let record: ClassicPcapReader.Record
+            let bytes: [UInt8]
+            do throws(ClassicPcapReader.Fault) {
                 guard let next = try file.next() else { return nil }
+                if let filter, !filter.matches(next) {
+                    nextRecordOffset = file.offset
+                    continue
+                }
                 record = next
+                bytes = try file.bytes(of: next)
             } catch {
                 throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
-                                   packetNumber: packetsRead + 1, byteOffset: file.offset, reason: error.reason)
+                                   packetNumber: packetsRead + 1, byteOffset: start, reason: error.reason)
             }
             nextRecordOffset = file.offset
-            if let filter, !filter.matches(record) { continue }
             packetsRead += 1
-            let bytes = [UInt8](UnsafeBufferPointer(start: record.data, count: record.capturedLength))
             return CapturedPacket(number: packetsRead,
                                   time: LogTimestamp(seconds: record.seconds, microseconds: record.microseconds),
                                   linkType: linkType, bytes: bytes,
@@ -148,13 +161,14 @@ private final class CompiledFilter {
 
     deinit { pcap_freecode(&program) }
 
-    func matches(_ record: MappedPcapFile.Record) -> Bool {
+    /// Runs the program over the record's prefix (BPF treats bytes past `caplen` as absent, never reads them).
+    func matches(_ record: ClassicPcapReader.Record) -> Bool {
         var header = pcap_pkthdr()
         header.ts.tv_sec = Int(record.seconds)
         header.ts.tv_usec = Int(record.microseconds)
-        header.caplen = UInt32(record.capturedLength)
+        header.caplen = UInt32(record.prefixLength)
         header.len = record.originalLength
-        return pcap_offline_filter(&program, &header, record.data) != 0
+        return pcap_offline_filter(&program, &header, record.prefix) != 0
     }
 }
 

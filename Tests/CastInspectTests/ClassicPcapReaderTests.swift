@@ -5,7 +5,7 @@ import Testing
 @testable import CastInspect
 
 /// Classic pcap files read in place: both byte orders, nanosecond files, snapshot cuts, filters and faults.
-@Suite struct MappedPcapFileTests {
+@Suite struct ClassicPcapReaderTests {
     static let packet = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(sourcePort: 5353, destinationPort: 5353,
                                                                                payload: [UInt8](repeating: 7, count: 12)))
     static let other = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(sourcePort: 1234, destinationPort: 80,
@@ -24,9 +24,9 @@ import Testing
         return out
     }
 
-    private func readAll(_ bytes: [UInt8], filter: String? = nil) throws -> [CapturedPacket] {
+    private func readAll(_ bytes: [UInt8], filter: String? = nil, sparse: Bool = false) throws -> [CapturedPacket] {
         let source = try PcapSource(path: PcapBuilder.temporaryFile(bytes))
-        if let filter { try source.setFilter(filter) }
+        if let filter { try source.setFilter(filter, looksOnlyAtHeaders: sparse) }
         var packets: [CapturedPacket] = []
         while let packet = try source.next() { packets.append(packet) }
         return packets
@@ -58,6 +58,33 @@ import Testing
         let packets = try readAll(bytes, filter: CaptureRun.mdnsFilter)
         #expect(packets.map(\.time.seconds) == [2, 4])
         #expect(packets.map(\.number) == [1, 2])
+    }
+
+    @Test func sparseReadsDeliverWholePacketsAcrossTheReadWindow() throws {
+        // Packets larger than the prefix and the 1 KiB window, small ones between them, a match at the very end.
+        let big = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(
+            sourcePort: 5353, destinationPort: 5353, payload: (0..<3000).map { UInt8(truncatingIfNeeded: $0) }))
+        let large = PcapBuilder.ipv4(proto: 6, transport: [UInt8](repeating: 3, count: 5000))
+        var packets: [(seconds: UInt32, fraction: UInt32, bytes: [UInt8])] = []
+        for index in 0..<40 {
+            let choice = [Self.other, Self.packet, big, large][index % 4]
+            packets.append((UInt32(index), 0, choice))
+        }
+        packets.append((99, 0, big))
+        let bytes = file(bigEndian: false, nanoseconds: false, packets: packets)
+        let sparse = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: true)
+        let mapped = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: false)
+        #expect(sparse.count == 21)
+        #expect(sparse.map(\.bytes) == mapped.map(\.bytes))
+        #expect(sparse.map(\.time) == mapped.map(\.time))
+        #expect(sparse.last?.bytes == big)
+        // Cut inside the last (matching) packet's body: truncated, after every earlier match.
+        let source = try PcapSource(path: PcapBuilder.temporaryFile(Array(bytes.dropLast(10))))
+        try source.setFilter(CaptureRun.mdnsFilter, looksOnlyAtHeaders: true)
+        for _ in 0..<20 { _ = try source.next() }
+        #expect {
+            _ = try source.next()
+        } throws: { ($0 as? CaptureError)?.kind == .truncated }
     }
 
     @Test func cutRecordHeaderIsTruncatedAtItsOffset() throws {
