@@ -2,13 +2,12 @@
 import Glibc
 #endif
 
-/// Reads the records of a classic pcap file without stdio or libpcap buffer copies, in one of two ways:
-///
-/// - mapped (the default): the file is mapped read-only and records are read where they lie;
-/// - sparse (`readSparsely()`, when a filter looks only at the first bytes of each packet): a record header and
-///   the first `prefixLength` bytes of its packet come from a 1 KiB window read with `pread` (one read covers a
-///   run of small packets), and a packet's body is read only when it is wanted. Walking 1 GB of 64 KiB packets
-///   this way costs far less than faulting in (and tearing down) the mapping of every page.
+/// Reads the records of a classic pcap file with `pread`, without stdio or libpcap buffer copies: record headers
+/// (and the first bytes of each packet) come from a 1 KiB window, so one read covers a run of small packets, and a
+/// packet's body is read straight into the array that carries it, only when it is wanted. A filter that looks only
+/// at headers (`--only mdns`) thus walks 1 GB of 64 KiB packets reading a few hundred kilobytes. (Mapping the file
+/// instead costs as much in page-table work, counts the whole file in the resident size, and faults when the
+/// file shrinks.)
 ///
 /// `PcapSource` uses it after libpcap has accepted the file header, and checks records as libpcap does: a record
 /// header cut short or a body shorter than its captured length is `truncated`, a captured length over the link
@@ -18,7 +17,7 @@ final class ClassicPcapReader {
     struct Record {
         var seconds: Int64
         var microseconds: Int32
-        /// The first `prefixLength` captured bytes (all of them when mapped); valid until the next call.
+        /// The first `prefixLength` captured bytes; valid until the next call.
         var prefix: UnsafePointer<UInt8>
         var prefixLength: Int
         /// Captured bytes delivered (at most the snapshot length).
@@ -35,18 +34,17 @@ final class ClassicPcapReader {
         var reason: String
     }
 
-    /// Packet bytes a sparse read delivers with each header (enough for any link, IP and UDP/TCP header).
+    /// Packet bytes delivered with each header at least (enough for any link, IP and UDP/TCP header).
     static let prefixLength = 256
+    /// The read window: `windowCount` bytes of the file from `windowStart`.
+    private static let windowSize = 1024
 
     private let fd: Int32
-    private var mapping: UnsafePointer<UInt8>?
     private let size: Int
     private let bigEndian: Bool
     private let nanoseconds: Bool
     private let snapshot: Int
     private let maximumCapturedLength: Int
-    /// The sparse read window: `windowCount` bytes of the file from `windowStart`.
-    private static let windowSize = 1024
     private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: ClassicPcapReader.windowSize)
     private var windowStart = 0
     private var windowCount = 0
@@ -54,7 +52,7 @@ final class ClassicPcapReader {
     private(set) var offset = 24
 
     /// Opens `path` when it is a classic pcap (microsecond or nanosecond magic, either byte order) in a regular
-    /// file that can be mapped; nil otherwise (the caller then reads through libpcap).
+    /// file; nil otherwise (the caller then reads through libpcap).
     init?(path: String, magic: [UInt8], snapshot: Int, linkType: UInt32) {
         switch magic {
         case [0xD4, 0xC3, 0xB2, 0xA1]: (bigEndian, nanoseconds) = (false, false)
@@ -66,31 +64,20 @@ final class ClassicPcapReader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 24,
-            let mapped = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED
-        else {
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 24 else {
             close(fd)
             return nil
         }
-        _ = madvise(mapped, Int(info.st_size), MADV_SEQUENTIAL)
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
         self.fd = fd
-        mapping = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
         size = Int(info.st_size)
         self.snapshot = max(0, snapshot)
         maximumCapturedLength = Self.maximumSnapshot(linkType: linkType)
     }
 
     deinit {
-        if let mapping { munmap(UnsafeMutableRawPointer(mutating: mapping), size) }
         close(fd)
         window.deallocate()
-    }
-
-    /// Switches to sparse reads (before the first record): the mapping is dropped untouched.
-    func readSparsely() {
-        guard let mapping, offset == 24 else { return }
-        munmap(UnsafeMutableRawPointer(mutating: mapping), size)
-        self.mapping = nil
     }
 
     /// The largest captured length libpcap accepts for a link type (its `max_snaplen_for_dlt`).
@@ -111,21 +98,16 @@ final class ClassicPcapReader {
             throw Fault(truncated: true,
                         reason: "truncated dump file; tried to read 16 header bytes, only got \(remaining)")
         }
-        let header: UnsafeRawPointer
-        if let mapping {
-            header = UnsafeRawPointer(mapping + offset)
-        } else {
-            let wanted = min(remaining, 16 + Self.prefixLength)
-            if offset < windowStart || offset + wanted > windowStart + windowCount {
-                let count = min(size - offset, Self.windowSize)
-                guard readFully(into: window, count: count, at: offset) else {
-                    windowCount = 0
-                    throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read")
-                }
-                (windowStart, windowCount) = (offset, count)
+        let wanted = min(remaining, 16 + Self.prefixLength)
+        if offset < windowStart || offset + wanted > windowStart + windowCount {
+            let count = min(remaining, Self.windowSize)
+            guard readFully(into: window, count: count, at: offset) else {
+                windowCount = 0
+                throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read")
             }
-            header = UnsafeRawPointer(window + (offset - windowStart))
+            (windowStart, windowCount) = (offset, count)
         }
+        let header = UnsafeRawPointer(window + (offset - windowStart))
         let rawSeconds = word(header, 0), rawFraction = word(header, 4)
         let capturedLength = Int(word(header, 8)), originalLength = word(header, 12)
         guard capturedLength <= maximumCapturedLength else {
@@ -143,22 +125,25 @@ final class ClassicPcapReader {
         let microseconds = nanoseconds ? Int32(truncatingIfNeeded: rawFraction / 1000) : Int32(bitPattern: rawFraction)
         return Record(seconds: Int64(Int32(bitPattern: rawSeconds)), microseconds: microseconds,
                       prefix: header.assumingMemoryBound(to: UInt8.self) + 16,
-                      prefixLength: mapping == nil ? min(kept, Self.prefixLength) : kept, capturedLength: kept,
+                      prefixLength: min(kept, windowStart + windowCount - dataOffset), capturedLength: kept,
                       originalLength: originalLength, dataOffset: dataOffset)
     }
 
-    /// All captured bytes of `record` (copied from the mapping, or read from the file).
+    /// All captured bytes of `record`: what the window holds, then the rest read straight into the array.
     func bytes(of record: Record) throws(Fault) -> [UInt8] {
-        if mapping != nil || record.prefixLength == record.capturedLength {
-            return [UInt8](UnsafeBufferPointer(start: record.prefix, count: record.capturedLength))
-        }
+        let count = record.capturedLength
+        let held = min(count, record.prefixLength)
         var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: record.capturedLength) { buffer, count in
-            complete = buffer.baseAddress.map { readFully(into: $0, count: record.capturedLength, at: record.dataOffset) }
-                ?? true
-            count = complete ? record.capturedLength : 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            base.update(from: record.prefix, count: held)
+            complete = held == count || readFully(into: base + held, count: count - held, at: record.dataOffset + held)
+            initialized = complete ? count : 0
         }
-        guard complete else { throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read") }
+        guard complete else {
+            throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read")
+        }
         return bytes
     }
 

@@ -21,6 +21,8 @@ public final class PcapSource {
     private let classic: ClassicPcapReader?
     /// The filter `setFilter` compiled, applied to classic records (libpcap applies it to the ones it reads).
     private var filter: CompiledFilter?
+    /// The filter reads only headers: run it on each record's first bytes and read bodies of matches only.
+    private var filterOnPrefix = false
     /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng, whose
     /// offsets come from the FILE position instead (block lengths vary with options).
     private let recordHeaderLength: Int?
@@ -81,8 +83,8 @@ public final class PcapSource {
             throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
                                reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
         }
-        if let classic {
-            if looksOnlyAtHeaders { classic.readSparsely() }
+        if classic != nil {
+            filterOnPrefix = looksOnlyAtHeaders
             filter = CompiledFilter(program)
             return
         }
@@ -133,12 +135,18 @@ extension PcapSource {
             let bytes: [UInt8]
             do throws(ClassicPcapReader.Fault) {
                 guard let next = try file.next() else { return nil }
-                if let filter, !filter.matches(next) {
+                if filterOnPrefix, let filter, !filter.matches(next, data: next.prefix, length: next.prefixLength) {
                     nextRecordOffset = file.offset
                     continue
                 }
                 record = next
                 bytes = try file.bytes(of: next)
+                if !filterOnPrefix, let filter, !bytes.withUnsafeBufferPointer({
+                    filter.matches(next, data: $0.baseAddress, length: $0.count)
+                }) {
+                    nextRecordOffset = file.offset
+                    continue
+                }
             } catch {
                 throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
                                    packetNumber: packetsRead + 1, byteOffset: start, reason: error.reason)
@@ -153,7 +161,7 @@ extension PcapSource {
     }
 }
 
-/// A compiled BPF program run over mapped records in place (`pcap_offline_filter`), freed with its owner.
+/// A compiled BPF program run over classic records (`pcap_offline_filter`), freed with its owner.
 private final class CompiledFilter {
     private var program: bpf_program
 
@@ -161,14 +169,17 @@ private final class CompiledFilter {
 
     deinit { pcap_freecode(&program) }
 
-    /// Runs the program over the record's prefix (BPF treats bytes past `caplen` as absent, never reads them).
-    func matches(_ record: ClassicPcapReader.Record) -> Bool {
+    /// Runs the program over `length` bytes of the record's packet (BPF treats bytes past them as absent and
+    /// never reads them).
+    func matches(_ record: ClassicPcapReader.Record, data: UnsafePointer<UInt8>?, length: Int) -> Bool {
         var header = pcap_pkthdr()
         header.ts.tv_sec = Int(record.seconds)
         header.ts.tv_usec = Int(record.microseconds)
-        header.caplen = UInt32(record.prefixLength)
+        header.caplen = UInt32(length)
         header.len = record.originalLength
-        return pcap_offline_filter(&program, &header, record.prefix) != 0
+        var empty: UInt8 = 0
+        guard let data else { return pcap_offline_filter(&program, &header, &empty) != 0 }
+        return pcap_offline_filter(&program, &header, data) != 0
     }
 }
 

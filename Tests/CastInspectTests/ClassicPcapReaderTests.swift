@@ -4,7 +4,7 @@ import Testing
 
 @testable import CastInspect
 
-/// Classic pcap files read in place: both byte orders, nanosecond files, snapshot cuts, filters and faults.
+/// Classic pcap files read without libpcap: both byte orders, nanosecond files, snapshot cuts, filters, faults.
 @Suite struct ClassicPcapReaderTests {
     static let packet = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(sourcePort: 5353, destinationPort: 5353,
                                                                                payload: [UInt8](repeating: 7, count: 12)))
@@ -73,10 +73,10 @@ import Testing
         packets.append((99, 0, big))
         let bytes = file(bigEndian: false, nanoseconds: false, packets: packets)
         let sparse = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: true)
-        let mapped = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: false)
+        let whole = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: false)
         #expect(sparse.count == 21)
-        #expect(sparse.map(\.bytes) == mapped.map(\.bytes))
-        #expect(sparse.map(\.time) == mapped.map(\.time))
+        #expect(sparse.map(\.bytes) == whole.map(\.bytes))
+        #expect(sparse.map(\.time) == whole.map(\.time))
         #expect(sparse.last?.bytes == big)
         // Cut inside the last (matching) packet's body: truncated, after every earlier match.
         let source = try PcapSource(path: PcapBuilder.temporaryFile(Array(bytes.dropLast(10))))
