@@ -34,7 +34,8 @@ public final class AEADOpener: Sendable {
     }
 
     /// Verifies the tag at the end of `ciphertextAndTag` under `nonce` and `additionalData` and returns the
-    /// plaintext; throws `.authenticationFailed` when it does not verify (the opener stays usable).
+    /// plaintext; throws `.authenticationFailed` when it does not verify (the opener stays usable), `.truncated`,
+    /// `.invalidNonceLength` or `.inputTooLong` for bad inputs and `.openSSLFailure` when OpenSSL fails.
     public func open(
         nonce: UnsafeRawBufferPointer, ciphertextAndTag: UnsafeRawBufferPointer, additionalData: UnsafeRawBufferPointer
     ) throws(CryptoError) -> [UInt8] {
@@ -49,6 +50,8 @@ public final class AEADOpener: Sendable {
         try AEADCipher.checkInputLength(length)
         try AEADCipher.checkInputLength(additionalData.count)
         let bytes = ciphertextAndTag.bindMemory(to: UInt8.self)
+        // An OpenSSL call failing is `.openSSLFailure`; only the final tag check failing is `.authenticationFailed`.
+        var failure = CryptoError.Kind.openSSLFailure
         var verified = false
         let plaintext = context.withLock { context -> [UInt8] in
             let handle = context.handle
@@ -77,14 +80,15 @@ public final class AEADOpener: Sendable {
                 return []
             }
             var scratch: (UInt64, UInt64) = (0, 0)
+            failure = .authenticationFailed
             verified = withUnsafeMutableBytes(of: &scratch) { scratch in
                 EVP_CipherFinal_ex(handle, scratch.bindMemory(to: UInt8.self).baseAddress, &outLength) == 1
             }
             return output
         }
         guard verified else {
-            OpenSSLErrorStack.clear()
-            throw CryptoError(kind: .authenticationFailed)
+            let errors = OpenSSLErrorStack.drain()
+            throw CryptoError(kind: failure, openSSLErrors: failure == .openSSLFailure ? errors : [])
         }
         return plaintext
     }
