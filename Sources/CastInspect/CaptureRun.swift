@@ -23,7 +23,7 @@ public enum CaptureRun {
             do throws(CaptureError) {
                 let source = try PcapSource(path: file)
                 if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) {
-                    try source.setFilter(mdnsFilter)
+                    try source.setFilter(mdnsFilter, looksOnlyAtHeaders: true)
                 }
                 var count = 0
                 while let packet = try source.next() {
@@ -41,5 +41,6 @@ public enum CaptureRun {
     }
 
     /// UDP 5353, plus any IPv4 or IPv6 fragment (a fragmented mDNS message has no UDP header after the first).
+    /// It reads only link, IP and UDP headers: at most 16 (Linux cooked v2: 20) + 60 + 4, or 40 + 4 for IPv6.
     static let mdnsFilter = "udp port 5353 or (ip and ip[6:2] & 0x3fff != 0) or (ip6 and ip6[6] = 44)"
 }

@@ -36,7 +36,9 @@ extension Inspector {
         let deliveries = state.reassemblers[direction]?.add(
             sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload) ?? []
         totalHeldBytes += (state.reassemblers[direction]?.heldBytes ?? 0) - heldBefore
-        for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: time) }
+        for delivery in deliveries {
+            deliver(delivery, direction: direction, state: &state, time: time, segment: tcp.payload.storage)
+        }
         if flags.contains(.fin) { state.fins.insert(direction) }
         if flags.contains(.rst) { state.reset = direction }
         if state.reset != nil || state.fins.count == 2 { close(key) }
@@ -60,8 +62,9 @@ extension Inspector {
         }
     }
 
+    /// `segment`: the captured packet the delivery may be a slice of (lets TLS decode records in place).
     private func deliver(_ delivery: TCPStreamReassembler.Delivery, direction: FlowDirection,
-                         state: inout TCPConnectionState, time: LogTimestamp) {
+                         state: inout TCPConnectionState, time: LogTimestamp, segment: [UInt8]? = nil) {
         switch delivery {
         case .gap(let size):
             summary.gaps += 1
@@ -79,7 +82,7 @@ extension Inspector {
                     state.tls?.startMidStream(direction: direction)
                 }
                 var events: [TLSConnectionEvent] = []
-                state.tls?.feed(bytes, direction: direction, into: &events)
+                state.tls?.feed(bytes, segment: segment, direction: direction, into: &events)
                 for event in events { handleTLS(event, state: &state, time: time) }
             case .plainCast:
                 application(Array(bytes), direction: direction, state: &state, time: time)
@@ -168,10 +171,10 @@ extension Inspector {
         guard let cert = try? X509Certificate(derBytes: der) else { return }
         let captured = Date(timeIntervalSince1970: time.timeIntervalSince1970)
         let days = cert.lifetime / 86_400
-        let iso = ISO8601DateFormatter()
+        let iso = Self.iso8601
         emit(.tls(TLSReportEvent(event: "certificate", time: time, flow: state.flow, session: state.session, details: [
             ("subject", cert.subjectCommonName ?? ""), ("issuer", cert.issuerCommonName ?? ""),
-            ("notBefore", iso.string(from: cert.notBefore)), ("notAfter", iso.string(from: cert.notAfter)),
+            ("notBefore", iso(cert.notBefore)), ("notAfter", iso(cert.notAfter)),
             ("lifetimeDays", String(format: "%.2f", days)),
         ])))
         if days > 4 {
@@ -183,9 +186,20 @@ extension Inspector {
         if captured > cert.notAfter || captured < cert.notBefore {
             emit(.finding(Finding(
                 .error, "tls.cert-expired", "server certificate not valid at capture time",
-                detail: "valid \(iso.string(from: cert.notBefore)) – \(iso.string(from: cert.notAfter)); check both "
+                detail: "valid \(iso(cert.notBefore)) – \(iso(cert.notAfter)); check both "
                     + "clocks", time: time, flow: state.flow)))
         }
+    }
+
+    /// `ISO8601DateFormatter`'s default text (`2026-11-30T05:28:40Z`) without creating one per certificate (that
+    /// cost more than decrypting the connection's first megabytes); years outside 1000…9999 still go through it.
+    private static func iso8601(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds >= -30_610_224_000, seconds <= 253_402_300_799 else {
+            return ISO8601DateFormatter().string(from: date)
+        }
+        let text = LogTimestamp(seconds: Int64(seconds), microseconds: 0).rfc3339  // …:SS.000000Z
+        return String(text.dropLast(8)) + "Z"
     }
 
     private func application(_ bytes: [UInt8], direction: FlowDirection, state: inout TCPConnectionState,

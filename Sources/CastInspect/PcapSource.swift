@@ -17,6 +17,12 @@ public final class PcapSource {
     /// Byte offset where the next record starts (the end of the last one read).
     public private(set) var nextRecordOffset = 0
     private let handle: PcapHandle
+    /// Classic pcap files are read without libpcap's copies (nil: libpcap reads them, as it does pcapng).
+    private let classic: ClassicPcapReader?
+    /// The filter `setFilter` compiled, applied to classic records (libpcap applies it to the ones it reads).
+    private var filter: CompiledFilter?
+    /// The filter reads only headers: run it on each record's first bytes and read bodies of matches only.
+    private var filterOnPrefix = false
     /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng, whose
     /// offsets come from the FILE position instead (block lengths vary with options).
     private let recordHeaderLength: Int?
@@ -50,6 +56,8 @@ public final class PcapSource {
         handle = PcapHandle(raw)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
         let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
+        classic = ClassicPcapReader(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
+                                    linkType: linkType.rawValue)
         if magic == [0x0A, 0x0D, 0x0D, 0x0A] {
             recordHeaderLength = nil
             nextRecordOffset = handle.fileOffset
@@ -63,10 +71,22 @@ public final class PcapSource {
     /// Keeps only packets matching the BPF `expression` (libpcap filters them before they are copied); packet
     /// numbers then count matching packets only.
     public func setFilter(_ expression: String) throws(CaptureError) {
+        try setFilter(expression, looksOnlyAtHeaders: false)
+    }
+
+    /// `setFilter`; `looksOnlyAtHeaders` promises the expression reads nothing past the first
+    /// `ClassicPcapReader.prefixLength` bytes of a packet (link, IP and UDP/TCP headers), so a classic file is
+    /// walked by reading record headers and packet starts only.
+    func setFilter(_ expression: String, looksOnlyAtHeaders: Bool) throws(CaptureError) {
         var program = bpf_program()
         guard pcap_compile(handle.raw, &program, expression, 1, PCAP_NETMASK_UNKNOWN) == 0 else {
             throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
                                reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
+        }
+        if classic != nil {
+            filterOnPrefix = looksOnlyAtHeaders
+            filter = CompiledFilter(program)
+            return
         }
         defer { pcap_freecode(&program) }
         guard pcap_setfilter(handle.raw, &program) == 0 else {
@@ -77,6 +97,7 @@ public final class PcapSource {
 
     /// The next packet, nil at the end of the file; throws `.truncated`/`.malformed` naming the faulty record.
     public func next() throws(CaptureError) -> CapturedPacket? {
+        if let classic { return try nextClassic(classic) }
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let status = pcap_next_ex(handle.raw, &header, &data)
@@ -102,6 +123,63 @@ public final class PcapSource {
             throw CaptureError(kind: reason.contains("truncated") ? .truncated : .malformed, file: path,
                                packetNumber: packetsRead + 1, byteOffset: nextRecordOffset, reason: reason)
         }
+    }
+}
+
+extension PcapSource {
+    /// The next record of a classic file that passes the filter; only those are copied out.
+    private func nextClassic(_ file: ClassicPcapReader) throws(CaptureError) -> CapturedPacket? {
+        while true {
+            let start = file.offset
+            let record: ClassicPcapReader.Record
+            let bytes: [UInt8]
+            do throws(ClassicPcapReader.Fault) {
+                guard let next = try file.next() else { return nil }
+                if filterOnPrefix, let filter, !filter.matches(next, data: next.prefix, length: next.prefixLength) {
+                    nextRecordOffset = file.offset
+                    continue
+                }
+                record = next
+                bytes = try file.bytes(of: next)
+                if !filterOnPrefix, let filter, !bytes.withUnsafeBufferPointer({
+                    filter.matches(next, data: $0.baseAddress, length: $0.count)
+                }) {
+                    nextRecordOffset = file.offset
+                    continue
+                }
+            } catch {
+                throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
+                                   packetNumber: packetsRead + 1, byteOffset: start, reason: error.reason)
+            }
+            nextRecordOffset = file.offset
+            packetsRead += 1
+            return CapturedPacket(number: packetsRead,
+                                  time: LogTimestamp(seconds: record.seconds, microseconds: record.microseconds),
+                                  linkType: linkType, bytes: bytes,
+                                  originalLength: max(Int(record.originalLength), record.capturedLength))
+        }
+    }
+}
+
+/// A compiled BPF program run over classic records (`pcap_offline_filter`), freed with its owner.
+private final class CompiledFilter {
+    private var program: bpf_program
+
+    init(_ program: bpf_program) { self.program = program }
+
+    deinit { pcap_freecode(&program) }
+
+    /// Runs the program over `length` bytes of the record's packet (BPF treats bytes past them as absent and
+    /// never reads them).
+    func matches(_ record: ClassicPcapReader.Record, data: UnsafePointer<UInt8>?, length: Int) -> Bool {
+        var header = pcap_pkthdr()
+        header.ts.tv_sec = Int(record.seconds)
+        header.ts.tv_usec = Int(record.microseconds)
+        header.caplen = UInt32(length)
+        header.len = record.originalLength
+        var empty: UInt8 = 0
+        guard let data else { return pcap_offline_filter(&program, &header, &empty) != 0 }
+        return pcap_offline_filter(&program, &header, data) != 0
     }
 }
 

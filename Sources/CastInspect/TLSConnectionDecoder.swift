@@ -37,14 +37,33 @@ struct TLSConnectionDecoder: Sendable {
         self.keyLog = keyLog
     }
 
-    /// Adds reassembled bytes of one direction.
-    mutating func feed(_ bytes: ArraySlice<UInt8>, direction: FlowDirection,
+    /// Adds reassembled bytes of one direction. When `bytes` is a slice of `segment` (the captured packet) and
+    /// nothing is queued, whole records are decoded straight from the packet and only an incomplete last record
+    /// is copied into the queue.
+    mutating func feed(_ bytes: ArraySlice<UInt8>, segment: [UInt8]? = nil, direction: FlowDirection,
                        into events: inout [TLSConnectionEvent]) {
         guard var side = sides[direction] else { return }
         sides[direction] = nil  // keep `side` uniquely referenced while it is mutated
         defer { sides[direction] = side }
         if side.failed { return }
-        side.queue.append(bytes)
+        var pending = bytes
+        if side.queue.count == 0, !side.resynchronising, let segment, Self.isSlice(bytes, of: segment) {
+            var reader = ByteReader(segment, range: bytes.startIndex..<bytes.endIndex)
+            while !side.failed {
+                let record: TLSRecord
+                do throws(TLSParseError) {
+                    guard let next = try side.decoder.decode(&reader) else { break }
+                    record = next
+                } catch {
+                    break  // decoded again from the queue below, which reports it and resynchronises
+                }
+                process(record, side: &side, direction: direction, into: &events)
+            }
+            if side.failed { return }
+            pending = bytes[reader.position...]
+            if pending.isEmpty { return }
+        }
+        side.queue.append(pending)
         // A bad record header is reported once, then skipped: the direction resynchronises at the next plausible
         // header (at most `maximumResyncs` times, so garbage cannot make this loop for long).
         while !side.failed {
@@ -77,6 +96,14 @@ struct TLSConnectionDecoder: Sendable {
             side.queue.drop(1)
             side.resynchronising = true
         }
+    }
+
+    /// True when `bytes` views `segment`'s own storage (so a reader over `segment` sees the same bytes).
+    private static func isSlice(_ bytes: ArraySlice<UInt8>, of segment: [UInt8]) -> Bool {
+        guard !bytes.isEmpty, bytes.startIndex >= 0, bytes.endIndex <= segment.count else { return false }
+        let sliceStart = bytes.withUnsafeBufferPointer { $0.baseAddress }
+        let segmentStart = segment.withUnsafeBufferPointer { $0.baseAddress.map { $0 + bytes.startIndex } }
+        return sliceStart != nil && sliceStart == segmentStart
     }
 
     /// Parse faults per direction after which it is given up.

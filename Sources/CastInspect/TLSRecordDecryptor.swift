@@ -16,12 +16,15 @@ struct TLSRecordDecryptor: Sendable {
     private(set) var sequence: UInt64 = 0
     /// The TLS 1.3 traffic secret the keys came from (for KeyUpdate).
     private(set) var secret: [UInt8]
+    /// One OpenSSL context for every record of this direction: the key schedule is set up once, not per record.
+    private let opener: AEADOpener
 
     /// TLS 1.3: keys from a traffic secret.
     init(tls13 spec: TLSCipherSpec, secret: [UInt8]) throws(CryptoError) {
         self.spec = spec
         self.secret = secret
         (key, iv) = try HKDF.trafficKeys(spec.hash, trafficSecret: secret, keyLength: spec.cipher.keyLength)
+        opener = try AEADOpener(cipher: spec.cipher, key: key)
     }
 
     /// TLS 1.2: keys for one side from the master secret and both randoms.
@@ -36,6 +39,7 @@ struct TLSRecordDecryptor: Sendable {
         key = Array(block[(client ? 0 : keyLength)..<(client ? keyLength : 2 * keyLength)])
         let ivStart = 2 * keyLength + (client ? 0 : ivLength)
         iv = Array(block[ivStart..<ivStart + ivLength])
+        opener = try AEADOpener(cipher: spec.cipher, key: key)
     }
 
     /// TLS 1.3 KeyUpdate: next secret = HKDF-Expand-Label(secret, "traffic upd", "", Hash.length).
@@ -63,47 +67,87 @@ struct TLSRecordDecryptor: Sendable {
     }
 
     private func open(_ record: TLSRecord, sequence: UInt64) throws(CryptoError) -> Opened {
+        // Nonce and additional data live in fixed stack buffers and the fragment is opened where it lies: the only
+        // allocation per record is the plaintext itself.
         let fragment = record.fragment
-        var seqBytes = [UInt8](repeating: 0, count: 8)
-        for index in 0..<8 { seqBytes[index] = UInt8(truncatingIfNeeded: sequence >> (56 - 8 * UInt64(index))) }
+        let type = record.contentType.rawValue
+        let version = record.version.rawValue
+        var nonce: (UInt64, UInt32) = (0, 0)
+        var aad: (UInt64, UInt64) = (0, 0)
         if spec.isTLS13 {
-            let header: [UInt8] = [record.contentType.rawValue, UInt8(record.version.rawValue >> 8),
-                                   UInt8(record.version.rawValue & 0xff), UInt8(fragment.count >> 8),
+            try setXorNonce(&nonce, sequence: sequence)
+            let header: [UInt8] = [type, UInt8(version >> 8), UInt8(version & 0xff), UInt8(fragment.count >> 8 & 0xff),
                                    UInt8(fragment.count & 0xff)]
-            var plain = try spec.cipher.open(key: key, nonce: xorNonce(seqBytes), ciphertextAndTag: fragment,
-                                             additionalData: header)
+            var plain = try withUnsafeBytes(of: &nonce) { (nonce) throws(CryptoError) -> [UInt8] in
+                try Self.withBytes(fragment, dropFirst: 0) { (body) throws(CryptoError) -> [UInt8] in
+                    try Self.withBytes(header, dropFirst: 0) { (aad) throws(CryptoError) -> [UInt8] in
+                        try opener.open(nonce: nonce, ciphertextAndTag: body, additionalData: aad)
+                    }
+                }
+            }
             // TLSInnerPlaintext: content, then the real type, then zero padding.
             while let last = plain.last, last == 0 { plain.removeLast() }
             guard let type = plain.popLast() else { throw CryptoError(kind: .authenticationFailed) }
             return Opened(contentType: type, plaintext: plain)
         }
         let tagLength = spec.cipher.tagLength
-        let nonce: [UInt8]
-        let body: [UInt8]
+        let explicitNonce = spec.cipher == .chaCha20Poly1305 ? 0 : 8
         if spec.cipher == .chaCha20Poly1305 {
-            nonce = xorNonce(seqBytes)
-            body = fragment
+            try setXorNonce(&nonce, sequence: sequence)
         } else {
             guard fragment.count >= 8 + tagLength else {
                 throw CryptoError(kind: .truncated, needed: 8 + tagLength, available: fragment.count)
             }
-            nonce = iv + fragment[0..<8]  // fixed salt + explicit nonce
-            body = Array(fragment[8...])
+            // Fixed salt (4 bytes) + the record's explicit nonce (8 bytes).
+            withUnsafeMutableBytes(of: &nonce) { nonce in
+                for index in 0..<4 { nonce[index] = iv[index] }
+                for index in 0..<8 { nonce[4 + index] = fragment[index] }
+            }
         }
-        guard body.count >= tagLength else {
-            throw CryptoError(kind: .truncated, needed: tagLength, available: body.count)
+        let bodyLength = fragment.count - explicitNonce
+        guard bodyLength >= tagLength else {
+            throw CryptoError(kind: .truncated, needed: tagLength, available: bodyLength)
         }
-        let length = body.count - tagLength
-        let aad = seqBytes + [record.contentType.rawValue, UInt8(record.version.rawValue >> 8),
-                              UInt8(record.version.rawValue & 0xff), UInt8(length >> 8), UInt8(length & 0xff)]
-        let plain = try spec.cipher.open(key: key, nonce: nonce, ciphertextAndTag: body, additionalData: aad)
-        return Opened(contentType: record.contentType.rawValue, plaintext: plain)
+        let length = bodyLength - tagLength
+        withUnsafeMutableBytes(of: &aad) { aad in
+            for index in 0..<8 { aad[index] = UInt8(truncatingIfNeeded: sequence >> (56 - 8 * UInt64(index))) }
+            aad[8] = type
+            aad[9] = UInt8(version >> 8)
+            aad[10] = UInt8(version & 0xff)
+            aad[11] = UInt8(length >> 8 & 0xff)
+            aad[12] = UInt8(length & 0xff)
+        }
+        let plain = try withUnsafeBytes(of: &nonce) { (nonce) throws(CryptoError) -> [UInt8] in
+            try withUnsafeBytes(of: &aad) { (aad) throws(CryptoError) -> [UInt8] in
+                try Self.withBytes(fragment, dropFirst: explicitNonce) { (body) throws(CryptoError) -> [UInt8] in
+                    try opener.open(nonce: nonce, ciphertextAndTag: body,
+                                    additionalData: UnsafeRawBufferPointer(rebasing: aad[0..<13]))
+                }
+            }
+        }
+        return Opened(contentType: type, plaintext: plain)
     }
 
-    /// iv XOR the sequence number left-padded to 12 bytes (RFC 8446 §5.3, RFC 7905 §2).
-    private func xorNonce(_ seqBytes: [UInt8]) -> [UInt8] {
-        var nonce = iv
-        for index in 0..<8 { nonce[4 + index] ^= seqBytes[index] }
-        return nonce
+    /// The bytes of `array` after the first `dropFirst`, borrowed for `body`.
+    private static func withBytes<R>(
+        _ array: [UInt8], dropFirst: Int, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
+    ) throws(CryptoError) -> R {
+        let result: Result<R, CryptoError> = array.withUnsafeBytes { bytes in
+            do throws(CryptoError) {
+                return .success(try body(UnsafeRawBufferPointer(rebasing: bytes[dropFirst...])))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// iv XOR the sequence number left-padded to 12 bytes (RFC 8446 §5.3, RFC 7905 §2), into `nonce`.
+    private func setXorNonce(_ nonce: inout (UInt64, UInt32), sequence: UInt64) throws(CryptoError) {
+        guard iv.count == 12 else { throw CryptoError(kind: .invalidNonceLength, needed: 12, available: iv.count) }
+        withUnsafeMutableBytes(of: &nonce) { nonce in
+            for index in 0..<12 { nonce[index] = iv[index] }
+            for index in 0..<8 { nonce[4 + index] ^= UInt8(truncatingIfNeeded: sequence >> (56 - 8 * UInt64(index))) }
+        }
     }
 }

@@ -20,6 +20,7 @@ public struct LogFormatter: Sendable {
     private var classCache = RepeatedFieldCache()
     private var functionCache = RepeatedFieldCache()
     private var fileCache = RepeatedFieldCache()
+    private var textHeader = TextHeaderCache()
 
     /// A formatter for `format`; `colored` only affects the text format.
     public init(format: LogFormat, colored: Bool = false) {
@@ -52,19 +53,23 @@ public struct LogFormatter: Sendable {
 
     private mutating func appendText<Output: ByteOutput & ~Copyable>(_ record: LogRecord, to out: inout Output) {
         timestamps.append(record.timestamp, to: &out)
-        out.appendByte(0x20)
-        if colored { ByteWriting.append(Self.colorCode(record.level), to: &out) }
-        ByteWriting.append(record.level.paddedLabel, to: &out)
-        if colored { ByteWriting.append("\u{1B}[0m", to: &out) }
-        out.appendByte(0x20)
-        ByteWriting.append(record.className, to: &out)
-        ByteWriting.append(" -[", to: &out)
-        functionCache.append(record.function, to: &out) { ByteWriting.appendPrefix($0, upTo: UInt8(ascii: "("), to: &$1) }
-        ByteWriting.append("] ", to: &out)
-        fileCache.append(record.file, to: &out) { ByteWriting.appendSuffix($0, after: UInt8(ascii: "/"), to: &$1) }
-        out.appendByte(UInt8(ascii: ":"))
-        ByteWriting.appendDecimal(UInt64(record.line), to: &out)
-        out.appendByte(0x20)
+        let colored = colored
+        // ` LEVEL CLASS -[function] File.swift:88 `: the same for every record from one call site.
+        textHeader.append(record, to: &out) { record, out in
+            out.append(0x20)
+            if colored { ByteWriting.append(Self.colorCode(record.level), to: &out) }
+            ByteWriting.append(record.level.paddedLabel, to: &out)
+            if colored { ByteWriting.append("\u{1B}[0m", to: &out) }
+            out.append(0x20)
+            ByteWriting.append(record.className, to: &out)
+            ByteWriting.append(" -[", to: &out)
+            ByteWriting.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
+            ByteWriting.append("] ", to: &out)
+            ByteWriting.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
+            out.append(UInt8(ascii: ":"))
+            ByteWriting.appendDecimal(UInt64(record.line), to: &out)
+            out.append(0x20)
+        }
         ByteWriting.appendSingleLine(record.message, to: &out)
         for field in record.metadata {
             out.appendByte(0x20)

@@ -31,7 +31,9 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
     @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
         UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline var inlineCount = 0
-    @usableFromInline var spilled: [UInt8]?
+    // A flag beside the heap buffer, so the inline path never touches (retains) the array.
+    @usableFromInline var isSpilled = false
+    @usableFromInline var spilled: [UInt8] = []
 
     @inlinable
     public init(literalCapacity: Int, interpolationCount: Int) {}
@@ -85,6 +87,35 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
 
     @inlinable
     mutating func appendInt64(_ value: Int64) {
+        // At most 20 bytes ("-9223372036854775808"): write the digits straight into the inline buffer when they fit.
+        let offset = inlineCount
+        guard !isSpilled, offset <= Self.inlineCapacity - 20 else {
+            appendInt64Slow(value)
+            return
+        }
+        var magnitude = value.magnitude
+        var length = value < 0 ? 2 : 1
+        var probe = magnitude
+        while probe >= 10 {
+            probe /= 10
+            length += 1
+        }
+        withUnsafeMutableBytes(of: &inline) { storage in
+            // SAFETY: offset + length <= offset + 20 <= inlineCapacity == storage.count.
+            let start = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + offset
+            if value < 0 { start[0] = UInt8(ascii: "-") }
+            var position = length
+            repeat {
+                position -= 1
+                start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+        }
+        inlineCount = offset + length
+    }
+
+    @usableFromInline
+    mutating func appendInt64Slow(_ value: Int64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { scratch in
             var magnitude = value.magnitude
@@ -102,34 +133,38 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
         }
     }
 
-    @inlinable
+    /// Copies `bytes` into the inline buffer; inlined at call sites, where a literal's length is a constant.
+    @inlinable @inline(__always)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count > 0 else { return }
-        if spilled == nil, inlineCount + bytes.count <= Self.inlineCapacity {
-            let offset = inlineCount
+        let offset = inlineCount
+        if !isSpilled, bytes.count <= Self.inlineCapacity - offset, let source = bytes.baseAddress {
             withUnsafeMutableBytes(of: &inline) { storage in
                 // SAFETY: offset + bytes.count <= inlineCapacity == storage.count, checked above.
-                UnsafeMutableRawBufferPointer(rebasing: storage[offset..<offset + bytes.count])
-                    .copyMemory(from: UnsafeRawBufferPointer(bytes))
+                (storage.baseAddress.unsafelyUnwrapped + offset).copyMemory(from: source, byteCount: bytes.count)
             }
-            inlineCount += bytes.count
+            inlineCount = offset + bytes.count
             return
         }
-        if spilled == nil {
-            var heap: [UInt8] = []
-            heap.reserveCapacity(inlineCount + bytes.count + 64)
-            withUnsafeBytes(of: &inline) { heap.append(contentsOf: $0[0..<inlineCount]) }
-            spilled = heap
+        appendBytesSlow(bytes)
+    }
+
+    /// Past the inline buffer: everything so far moves to a heap array once, and later runs append to it.
+    @usableFromInline
+    mutating func appendBytesSlow(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count > 0 else { return }
+        if !isSpilled {
+            isSpilled = true
+            spilled.reserveCapacity(inlineCount + bytes.count + 64)
+            withUnsafeBytes(of: &inline) { spilled.append(contentsOf: $0[0..<inlineCount]) }
         }
-        spilled?.append(contentsOf: bytes)
+        spilled.append(contentsOf: bytes)
     }
 
     @inlinable
     func makeString() -> String {
-        if let spilled { return String(decoding: spilled, as: UTF8.self) }
-        var copy = inline
+        if isSpilled { return String(decoding: spilled, as: UTF8.self) }
         let count = inlineCount
-        return withUnsafeBytes(of: &copy) { storage in
+        return withUnsafeBytes(of: inline) { storage in
             String(decoding: UnsafeRawBufferPointer(rebasing: storage[0..<count]).bindMemory(to: UInt8.self), as: UTF8.self)
         }
     }

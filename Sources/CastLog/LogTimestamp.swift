@@ -48,58 +48,65 @@ public struct LogTimestamp: Sendable, Hashable, Comparable {
 }
 
 /// Formats timestamps quickly by reusing the date-and-time prefix while the second has not changed.
+///
+/// The whole 27-byte text lives in a fixed inline buffer: per record only the six fraction digits are rewritten
+/// and the buffer is appended in one run (no array, no retain, one capacity check).
 struct TimestampCache {
+    private static let length = 27
     private var cachedSecond: Int64 = .min
-    private var prefix: [UInt8] = []
+    // `YYYY-MM-DDTHH:MM:SS.ffffffZ` in 32 bytes of inline storage.
+    private var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// Appends `timestamp` as `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
     mutating func append<Output: ByteOutput & ~Copyable>(_ timestamp: LogTimestamp, to out: inout Output) {
         if timestamp.seconds != cachedSecond {
             cachedSecond = timestamp.seconds
-            prefix = Self.formatSecond(timestamp.seconds)
+            formatSecond(timestamp.seconds)
         }
-        prefix.withUnsafeBufferPointer { out.appendBytes($0) }
-        out.appendByte(UInt8(ascii: "."))
         // Constant divisors compile to multiplications; a loop over a variable divisor would divide for real.
         let fraction = UInt32(max(0, min(999_999, timestamp.microseconds)))
         let zero = UInt8(ascii: "0")
-        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 100_000))
-        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 10_000 % 10))
-        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 1_000 % 10))
-        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 100 % 10))
-        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
-        out.appendByte(zero &+ UInt8(truncatingIfNeeded: fraction % 10))
-        out.appendByte(UInt8(ascii: "Z"))
+        withUnsafeMutableBytes(of: &text) { bytes in
+            bytes[20] = zero &+ UInt8(truncatingIfNeeded: fraction / 100_000)
+            bytes[21] = zero &+ UInt8(truncatingIfNeeded: fraction / 10_000 % 10)
+            bytes[22] = zero &+ UInt8(truncatingIfNeeded: fraction / 1_000 % 10)
+            bytes[23] = zero &+ UInt8(truncatingIfNeeded: fraction / 100 % 10)
+            bytes[24] = zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+            bytes[25] = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+            // SAFETY: the tuple is 32 bytes; the text is its first 27.
+            let start = bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+            out.appendBytes(UnsafeBufferPointer(start: start, count: Self.length))
+        }
     }
 
-    private static func formatSecond(_ seconds: Int64) -> [UInt8] {
+    private mutating func formatSecond(_ seconds: Int64) {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        var out: [UInt8] = []
-        out.reserveCapacity(19)
-        appendDigits(Int(parts.tm_year) + 1900, width: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendDigits(Int(parts.tm_mon) + 1, width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendDigits(Int(parts.tm_mday), width: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        appendDigits(Int(parts.tm_hour), width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(Int(parts.tm_min), width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(Int(parts.tm_sec), width: 2, to: &out)
-        return out
+        withUnsafeMutableBytes(of: &text) { bytes in
+            Self.putDigits(Int(parts.tm_year) + 1900, width: 4, at: 0, in: bytes)
+            bytes[4] = UInt8(ascii: "-")
+            Self.putDigits(Int(parts.tm_mon) + 1, width: 2, at: 5, in: bytes)
+            bytes[7] = UInt8(ascii: "-")
+            Self.putDigits(Int(parts.tm_mday), width: 2, at: 8, in: bytes)
+            bytes[10] = UInt8(ascii: "T")
+            Self.putDigits(Int(parts.tm_hour), width: 2, at: 11, in: bytes)
+            bytes[13] = UInt8(ascii: ":")
+            Self.putDigits(Int(parts.tm_min), width: 2, at: 14, in: bytes)
+            bytes[16] = UInt8(ascii: ":")
+            Self.putDigits(Int(parts.tm_sec), width: 2, at: 17, in: bytes)
+            bytes[19] = UInt8(ascii: ".")
+            bytes[26] = UInt8(ascii: "Z")
+        }
     }
 
-    private static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+    /// Writes `value` as `width` decimal digits (zero-padded, keeping the low digits) at `offset`.
+    private static func putDigits(_ value: Int, width: Int, at offset: Int, in bytes: UnsafeMutableRawBufferPointer) {
         var rest = max(0, value)
-        for position in stride(from: width - 1, through: 0, by: -1) {
-            digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        for position in stride(from: offset + width - 1, through: offset, by: -1) {
+            bytes[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         }
-        out.append(contentsOf: digits)
     }
 }
 

@@ -186,10 +186,11 @@ public final class Logger: Sendable {
     // MARK: Delivery
 
     /// The slow path, entered only when a record's level reached its class's cached threshold.
+    /// Takes its strings owned: the record is built from them without another retain (and released once).
     @usableFromInline
     func emit(
-        _ category: CategoryState, _ level: LogLevel, _ message: String, _ metadata: LogMetadata,
-        function: String, file: String, line: UInt
+        _ category: CategoryState, _ level: LogLevel, _ message: consuming String, _ metadata: consuming LogMetadata,
+        function: consuming String, file: consuming String, line: UInt
     ) {
         let pipeline = currentPipeline
         if pipeline.needsExactCheck, let filter = pipeline.filter,

@@ -7,7 +7,8 @@ public enum Redactor {
 
     /// Redacts `record` in place.
     public static func redact(_ record: inout LogRecord) {
-        record.message = redactText(record.message)
+        // Most messages hold no trigger byte: leave the record's string untouched then (no retain, no store).
+        if let redacted = redactedText(record.message) { record.message = redacted }
         guard !record.metadata.isEmpty else { return }
         for index in record.metadata.fields.indices {
             let field = record.metadata.fields[index]
@@ -17,7 +18,7 @@ public enum Redactor {
             case _ where isSensitiveName(lastComponent(of: field.key)):
                 record.metadata.fields[index].value = .string(placeholder)
             case .string(let text):
-                record.metadata.fields[index].value = .string(redactText(text))
+                if let redacted = redactedText(text) { record.metadata.fields[index].value = .string(redacted) }
             default:
                 break
             }
@@ -26,16 +27,13 @@ public enum Redactor {
 
     /// `text` with secrets replaced; returns `text` itself when there is nothing to redact.
     public static func redactText(_ text: String) -> String {
-        var hasQuote = false
-        var hasEquals = false
-        var hasColon = false
-        let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            (hasQuote, hasEquals, hasColon) = scanTriggers(bytes)
-        }
-        if scanned == nil {
-            (hasQuote, hasEquals, hasColon) = Array(text.utf8).withUnsafeBufferPointer { scanTriggers($0) }
-        }
-        guard hasQuote || hasEquals || hasColon else { return text }
+        redactedText(text) ?? text
+    }
+
+    /// `text` with secrets replaced, or nil when nothing was redacted.
+    static func redactedText(_ text: String) -> String? {
+        let (hasQuote, hasEquals, hasColon) = ByteWriting.withMessageUTF8(text) { scanTriggers($0) }
+        guard hasQuote || hasEquals || hasColon else { return nil }
         var bytes = Array(text.utf8)
         var changed = false
         if hasQuote {
@@ -44,7 +42,7 @@ public enum Redactor {
         }
         if hasEquals { changed = redactQueryParameters(&bytes) || changed }
         if hasColon || hasEquals { changed = redactAuthorizationHeaders(&bytes) || changed }
-        return changed ? String(decoding: bytes, as: UTF8.self) : text
+        return changed ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// Whether `bytes` hold `"`, `=` or `:`, checked eight bytes at a time (the common message has none).
@@ -61,6 +59,15 @@ public enum Redactor {
             equals |= zeroBytes(word ^ 0x3D3D_3D3D_3D3D_3D3D)
             colon |= zeroBytes(word ^ 0x3A3A_3A3A_3A3A_3A3A)
             index += 8
+        }
+        if index < bytes.count, bytes.count >= 8 {
+            // The last eight bytes, overlapping ones already seen: finding a byte twice changes nothing.
+            // SAFETY: bytes.count >= 8.
+            let word = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
+            quote |= zeroBytes(word ^ 0x2222_2222_2222_2222)
+            equals |= zeroBytes(word ^ 0x3D3D_3D3D_3D3D_3D3D)
+            colon |= zeroBytes(word ^ 0x3A3A_3A3A_3A3A_3A3A)
+            index = bytes.count
         }
         var tail = (quote != 0, equals != 0, colon != 0)
         while index < bytes.count {

@@ -25,7 +25,7 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private var evp: OpaquePointer? {
+    var evp: OpaquePointer? {
         switch self {
         case .aes128GCM: EVP_aes_128_gcm()
         case .aes256GCM: EVP_aes_256_gcm()

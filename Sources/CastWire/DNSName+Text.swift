@@ -6,13 +6,15 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
     /// UTF-8 become `\DDD` (decimal); valid UTF-8 text, spaces included, is kept as DNS-SD instance names use it.
     public var description: String {
         if isRoot { return "." }
-        var out = ""
-        out.reserveCapacity(wireLength)
+        // Built as UTF-8 bytes and made a String once: appending scalars to a String one by one cost more than
+        // decoding the whole message (the inspector renders every name it reports).
+        var out: [UInt8] = []
+        out.reserveCapacity(wireLength + 8)
         forEachLabel { label in
             DNSName.appendLabel(label, to: &out)
-            out.append(".")
+            out.append(UInt8(ascii: "."))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Parses presentation format (`\.`, `\\`, `\DDD` escapes; the trailing dot is optional; "." is the root).
@@ -54,19 +56,25 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
         self = name
     }
 
-    static func appendLabel(_ label: ArraySlice<UInt8>, to out: inout String) {
+    static func appendLabel(_ label: ArraySlice<UInt8>, to out: inout [UInt8]) {
         if label.allSatisfy({ $0 < 0x80 }) {
             for byte in label { appendASCII(byte, to: &out) }
-        } else if let text = String(validating: label, as: UTF8.self) {
-            for scalar in text.unicodeScalars {
-                if scalar.value < 0x80 {
-                    appendASCII(UInt8(scalar.value), to: &out)
-                } else if scalar.value < 0xA0 {
-                    // C1 controls: escape their UTF-8 bytes so the text stays printable and round-trips.
-                    for byte in String(scalar).utf8 { appendDecimalEscape(byte, to: &out) }
+        } else if String(validating: label, as: UTF8.self) != nil {
+            // Valid UTF-8: ASCII as above, C1 controls (U+0080…U+009F, encoded C2 80…C2 9F) as escapes of their
+            // UTF-8 bytes so the text stays printable and round-trips, every other scalar's bytes unchanged.
+            var index = label.startIndex
+            while index < label.endIndex {
+                let byte = label[index]
+                if byte < 0x80 {
+                    appendASCII(byte, to: &out)
+                } else if byte == 0xC2, index + 1 < label.endIndex, label[index + 1] < 0xA0 {
+                    appendDecimalEscape(byte, to: &out)
+                    appendDecimalEscape(label[index + 1], to: &out)
+                    index += 1
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(byte)
                 }
+                index += 1
             }
         } else {
             for byte in label {
@@ -75,22 +83,22 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
         }
     }
 
-    private static func appendASCII(_ byte: UInt8, to out: inout String) {
+    private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
         case UInt8(ascii: "."), UInt8(ascii: "\\"):
-            out.append("\\")
-            out.unicodeScalars.append(Unicode.Scalar(byte))
+            out.append(UInt8(ascii: "\\"))
+            out.append(byte)
         case 0..<0x20, 0x7F:
             appendDecimalEscape(byte, to: &out)
         default:
-            out.unicodeScalars.append(Unicode.Scalar(byte))
+            out.append(byte)
         }
     }
 
-    private static func appendDecimalEscape(_ byte: UInt8, to out: inout String) {
-        out.append("\\")
-        out.unicodeScalars.append(Unicode.Scalar(0x30 + byte / 100))
-        out.unicodeScalars.append(Unicode.Scalar(0x30 + byte / 10 % 10))
-        out.unicodeScalars.append(Unicode.Scalar(0x30 + byte % 10))
+    private static func appendDecimalEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        out.append(0x30 + byte / 100)
+        out.append(0x30 + byte / 10 % 10)
+        out.append(0x30 + byte % 10)
     }
 }

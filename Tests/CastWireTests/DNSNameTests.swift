@@ -31,6 +31,11 @@ import Testing
         #expect(DNSName("Café Télé.local.") == name)
     }
 
+    @Test func c1ControlsInValidUTF8AreEscapedByteByByte() {
+        let name = DNSName(labels: [[0xC2, 0x85, 0x41, 0xC2, 0xA0], [0xE2, 0x82, 0xAC, 0x2E]])
+        #expect(name?.description == "\\194\\133A\u{A0}.€\\..")
+    }
+
     @Test func labelsOver63BytesAreRejected() {
         #expect(DNSName(labels: [[UInt8](repeating: 0x61, count: 63)]) != nil)
         #expect(DNSName(labels: [[UInt8](repeating: 0x61, count: 64)]) == nil)

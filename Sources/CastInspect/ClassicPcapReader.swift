@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads the records of a classic pcap file with `pread`, without stdio or libpcap buffer copies: record headers
+/// (and the first bytes of each packet) come from a 1 KiB window, so one read covers a run of small packets, and a
+/// packet's body is read straight into the array that carries it, only when it is wanted. A filter that looks only
+/// at headers (`--only mdns`) thus walks 1 GB of 64 KiB packets reading a few hundred kilobytes. (Mapping the file
+/// instead costs as much in page-table work, counts the whole file in the resident size, and faults when the
+/// file shrinks.)
+///
+/// `PcapSource` uses it after libpcap has accepted the file header, and checks records as libpcap does: a record
+/// header cut short or a body shorter than its captured length is `truncated`, a captured length over the link
+/// type's maximum is `malformed`, a body longer than the snapshot length is cut to it.
+final class ClassicPcapReader {
+    /// One record header, with the start of its packet.
+    struct Record {
+        var seconds: Int64
+        var microseconds: Int32
+        /// The first `prefixLength` captured bytes; valid until the next call.
+        var prefix: UnsafePointer<UInt8>
+        var prefixLength: Int
+        /// Captured bytes delivered (at most the snapshot length).
+        var capturedLength: Int
+        /// The length on the wire, as the record states it.
+        var originalLength: UInt32
+        /// File offset of the packet's first byte.
+        var dataOffset: Int
+    }
+
+    /// Why a record could not be read; the caller turns it into a `CaptureError`.
+    struct Fault: Error {
+        var truncated: Bool
+        var reason: String
+    }
+
+    /// Packet bytes delivered with each header at least (enough for any link, IP and UDP/TCP header).
+    static let prefixLength = 256
+    /// The read window: `windowCount` bytes of the file from `windowStart`.
+    private static let windowSize = 1024
+
+    private let fd: Int32
+    private let size: Int
+    private let bigEndian: Bool
+    private let nanoseconds: Bool
+    private let snapshot: Int
+    private let maximumCapturedLength: Int
+    private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: ClassicPcapReader.windowSize)
+    private var windowStart = 0
+    private var windowCount = 0
+    /// Offset of the next record header.
+    private(set) var offset = 24
+
+    /// Opens `path` when it is a classic pcap (microsecond or nanosecond magic, either byte order) in a regular
+    /// file; nil otherwise (the caller then reads through libpcap).
+    init?(path: String, magic: [UInt8], snapshot: Int, linkType: UInt32) {
+        switch magic {
+        case [0xD4, 0xC3, 0xB2, 0xA1]: (bigEndian, nanoseconds) = (false, false)
+        case [0x4D, 0x3C, 0xB2, 0xA1]: (bigEndian, nanoseconds) = (false, true)
+        case [0xA1, 0xB2, 0xC3, 0xD4]: (bigEndian, nanoseconds) = (true, false)
+        case [0xA1, 0xB2, 0x3C, 0x4D]: (bigEndian, nanoseconds) = (true, true)
+        default: return nil
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 24 else {
+            close(fd)
+            return nil
+        }
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        self.fd = fd
+        size = Int(info.st_size)
+        self.snapshot = max(0, snapshot)
+        maximumCapturedLength = Self.maximumSnapshot(linkType: linkType)
+    }
+
+    deinit {
+        close(fd)
+        window.deallocate()
+    }
+
+    /// The largest captured length libpcap accepts for a link type (its `max_snaplen_for_dlt`).
+    static func maximumSnapshot(linkType: UInt32) -> Int {
+        switch linkType {
+        case 231: 128 * 1024 * 1024  // D-Bus
+        case 279: 8 * 1024 * 1024  // EBHSCR
+        case 249: 1024 * 1024  // USBPcap
+        default: 262_144
+        }
+    }
+
+    /// The next record, nil at the end of the file. On a fault `offset` stays at the faulty record.
+    func next() throws(Fault) -> Record? {
+        let remaining = size - offset
+        guard remaining > 0 else { return nil }
+        guard remaining >= 16 else {
+            throw Fault(truncated: true,
+                        reason: "truncated dump file; tried to read 16 header bytes, only got \(remaining)")
+        }
+        let wanted = min(remaining, 16 + Self.prefixLength)
+        if offset < windowStart || offset + wanted > windowStart + windowCount {
+            let count = min(remaining, Self.windowSize)
+            guard readFully(into: window, count: count, at: offset) else {
+                windowCount = 0
+                throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read")
+            }
+            (windowStart, windowCount) = (offset, count)
+        }
+        let header = UnsafeRawPointer(window + (offset - windowStart))
+        let rawSeconds = word(header, 0), rawFraction = word(header, 4)
+        let capturedLength = Int(word(header, 8)), originalLength = word(header, 12)
+        guard capturedLength <= maximumCapturedLength else {
+            throw Fault(truncated: false, reason: "invalid packet capture length \(capturedLength), bigger than "
+                            + "maximum of \(maximumCapturedLength)")
+        }
+        guard remaining - 16 >= capturedLength else {
+            throw Fault(truncated: true, reason: "truncated dump file; tried to read \(capturedLength) captured "
+                            + "bytes, only got \(remaining - 16)")
+        }
+        let dataOffset = offset + 16
+        offset = dataOffset + capturedLength
+        let kept = min(capturedLength, snapshot)
+        // libpcap reads the times as signed 32-bit values and scales nanoseconds down to microseconds.
+        let microseconds = nanoseconds ? Int32(truncatingIfNeeded: rawFraction / 1000) : Int32(bitPattern: rawFraction)
+        return Record(seconds: Int64(Int32(bitPattern: rawSeconds)), microseconds: microseconds,
+                      prefix: header.assumingMemoryBound(to: UInt8.self) + 16,
+                      prefixLength: min(kept, windowStart + windowCount - dataOffset), capturedLength: kept,
+                      originalLength: originalLength, dataOffset: dataOffset)
+    }
+
+    /// All captured bytes of `record`: what the window holds, then the rest read straight into the array.
+    func bytes(of record: Record) throws(Fault) -> [UInt8] {
+        let count = record.capturedLength
+        let held = min(count, record.prefixLength)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            base.update(from: record.prefix, count: held)
+            complete = held == count || readFully(into: base + held, count: count - held, at: record.dataOffset + held)
+            initialized = complete ? count : 0
+        }
+        guard complete else {
+            throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read")
+        }
+        return bytes
+    }
+
+    private func readFully(into buffer: UnsafeMutablePointer<UInt8>, count: Int, at position: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let got = pread(fd, buffer + done, count - done, off_t(position + done))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            done += got
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func word(_ header: UnsafeRawPointer, _ at: Int) -> UInt32 {
+        let value = header.loadUnaligned(fromByteOffset: at, as: UInt32.self)
+        return bigEndian ? UInt32(bigEndian: value) : UInt32(littleEndian: value)
+    }
+}

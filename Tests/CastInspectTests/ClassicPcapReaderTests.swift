@@ -1,0 +1,114 @@
+import CastLog
+import Foundation
+import Testing
+
+@testable import CastInspect
+
+/// Classic pcap files read without libpcap: both byte orders, nanosecond files, snapshot cuts, filters, faults.
+@Suite struct ClassicPcapReaderTests {
+    static let packet = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(sourcePort: 5353, destinationPort: 5353,
+                                                                               payload: [UInt8](repeating: 7, count: 12)))
+    static let other = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(sourcePort: 1234, destinationPort: 80,
+                                                                              payload: [UInt8](repeating: 1, count: 30)))
+
+    /// A pcap file with any magic, byte order and snaplen; `fraction` is the record's µs or ns field.
+    private func file(bigEndian: Bool, nanoseconds: Bool, snaplen: UInt32 = 65_535,
+                      packets: [(seconds: UInt32, fraction: UInt32, bytes: [UInt8])]) -> [UInt8] {
+        let u32 = bigEndian ? PcapBuilder.be32 : PcapBuilder.le32
+        let u16 = bigEndian ? PcapBuilder.be16 : PcapBuilder.le16
+        var out = u32(nanoseconds ? 0xA1B2_3C4D : 0xA1B2_C3D4) + u16(2) + u16(4) + u32(0) + u32(0) + u32(snaplen) + u32(1)
+        for packet in packets {
+            out += u32(packet.seconds) + u32(packet.fraction) + u32(UInt32(packet.bytes.count))
+                + u32(UInt32(packet.bytes.count)) + packet.bytes
+        }
+        return out
+    }
+
+    private func readAll(_ bytes: [UInt8], filter: String? = nil, sparse: Bool = false) throws -> [CapturedPacket] {
+        let source = try PcapSource(path: PcapBuilder.temporaryFile(bytes))
+        if let filter { try source.setFilter(filter, looksOnlyAtHeaders: sparse) }
+        var packets: [CapturedPacket] = []
+        while let packet = try source.next() { packets.append(packet) }
+        return packets
+    }
+
+    @Test(arguments: [false, true])
+    func readsBothByteOrdersAndNanosecondTimes(bigEndian: Bool) throws {
+        let micro = try readAll(file(bigEndian: bigEndian, nanoseconds: false,
+                                     packets: [(5, 123_456, Self.packet), (6, 0, Self.other)]))
+        #expect(micro.map(\.bytes) == [Self.packet, Self.other])
+        #expect(micro.map(\.time) == [LogTimestamp(seconds: 5, microseconds: 123_456), LogTimestamp(seconds: 6, microseconds: 0)])
+        #expect(micro.map(\.number) == [1, 2])
+        let nano = try readAll(file(bigEndian: bigEndian, nanoseconds: true, packets: [(5, 123_456_789, Self.packet)]))
+        #expect(nano.first?.time == LogTimestamp(seconds: 5, microseconds: 123_456))
+        #expect(nano.first?.bytes == Self.packet)
+    }
+
+    @Test func recordsLongerThanTheSnapshotAreCutToIt() throws {
+        let packets = try readAll(file(bigEndian: false, nanoseconds: false, snaplen: 20,
+                                       packets: [(1, 0, Self.packet), (2, 0, Self.other)]))
+        #expect(packets.map(\.bytes) == [Array(Self.packet.prefix(20)), Array(Self.other.prefix(20))])
+        #expect(packets.first?.originalLength == Self.packet.count)
+        #expect(packets.first?.isSnaplenTruncated == true)
+    }
+
+    @Test func filterKeepsOnlyMatchingPacketsAndNumbersThem() throws {
+        let bytes = file(bigEndian: false, nanoseconds: false,
+                         packets: [(1, 0, Self.other), (2, 0, Self.packet), (3, 0, Self.other), (4, 0, Self.packet)])
+        let packets = try readAll(bytes, filter: CaptureRun.mdnsFilter)
+        #expect(packets.map(\.time.seconds) == [2, 4])
+        #expect(packets.map(\.number) == [1, 2])
+    }
+
+    @Test func sparseReadsDeliverWholePacketsAcrossTheReadWindow() throws {
+        // Packets larger than the prefix and the 1 KiB window, small ones between them, a match at the very end.
+        let big = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(
+            sourcePort: 5353, destinationPort: 5353, payload: (0..<3000).map { UInt8(truncatingIfNeeded: $0) }))
+        let large = PcapBuilder.ipv4(proto: 6, transport: [UInt8](repeating: 3, count: 5000))
+        var packets: [(seconds: UInt32, fraction: UInt32, bytes: [UInt8])] = []
+        for index in 0..<40 {
+            let choice = [Self.other, Self.packet, big, large][index % 4]
+            packets.append((UInt32(index), 0, choice))
+        }
+        packets.append((99, 0, big))
+        let bytes = file(bigEndian: false, nanoseconds: false, packets: packets)
+        let sparse = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: true)
+        let whole = try readAll(bytes, filter: CaptureRun.mdnsFilter, sparse: false)
+        #expect(sparse.count == 21)
+        #expect(sparse.map(\.bytes) == whole.map(\.bytes))
+        #expect(sparse.map(\.time) == whole.map(\.time))
+        #expect(sparse.last?.bytes == big)
+        // Cut inside the last (matching) packet's body: truncated, after every earlier match.
+        let source = try PcapSource(path: PcapBuilder.temporaryFile(Array(bytes.dropLast(10))))
+        try source.setFilter(CaptureRun.mdnsFilter, looksOnlyAtHeaders: true)
+        for _ in 0..<20 { _ = try source.next() }
+        #expect {
+            _ = try source.next()
+        } throws: { ($0 as? CaptureError)?.kind == .truncated }
+    }
+
+    @Test func cutRecordHeaderIsTruncatedAtItsOffset() throws {
+        let whole = file(bigEndian: true, nanoseconds: false, packets: [(1, 0, Self.packet), (2, 0, Self.packet)])
+        let firstEnd = 24 + 16 + Self.packet.count
+        for cut in (firstEnd + 1)..<(firstEnd + 16) {
+            let source = try PcapSource(path: PcapBuilder.temporaryFile(Array(whole.prefix(cut))))
+            #expect(try source.next()?.number == 1)
+            #expect {
+                _ = try source.next()
+            } throws: { error in
+                let error = error as? CaptureError
+                return error?.kind == .truncated && error?.byteOffset == firstEnd && error?.packetNumber == 2
+            }
+        }
+    }
+
+    @Test func capturedLengthOverTheLinkMaximumIsMalformed() throws {
+        var bytes = file(bigEndian: false, nanoseconds: false, packets: [(1, 0, Self.packet)])
+        bytes.replaceSubrange(24 + 8..<24 + 12, with: PcapBuilder.le32(262_145))
+        bytes += [UInt8](repeating: 0, count: 262_145 - Self.packet.count)
+        let source = try PcapSource(path: PcapBuilder.temporaryFile(bytes))
+        #expect {
+            _ = try source.next()
+        } throws: { ($0 as? CaptureError)?.kind == .malformed }
+    }
+}
