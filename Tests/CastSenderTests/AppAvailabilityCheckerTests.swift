@@ -201,8 +201,8 @@ private final class OneDeviceBackend: DiscoveryBackend, @unchecked Sendable {
         #expect(keptManager.isAppAvailabilityFilterApplied)
         try await keptManager.startDiscovery()
         try await droppedManager.startDiscovery()
-        #expect(await keptManager.waitForAvailabilityChecks(timeout: .seconds(30)))
-        #expect(await droppedManager.waitForAvailabilityChecks(timeout: .seconds(30)))
+        #expect(await keptManager.waitForAvailabilityChecks(timeout: .seconds(120)))
+        #expect(await droppedManager.waitForAvailabilityChecks(timeout: .seconds(120)))
         #expect(keptManager.deviceList.map(\.friendlyName) == ["Checked TV"])
         #expect(droppedManager.deviceList.isEmpty)
         #expect(
