@@ -26,6 +26,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzChannelInbound", ["CastChannel"]),
     ("FuzzReceiver", ["CastReceiver"]),
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
+    ("FuzzCaptureFile", ["CastInspect"]),
 ]
 
 let package = Package(
