@@ -48,7 +48,8 @@ import Testing
         for step in [0.25, 0.5, 0.75] { _ = responder.advance(to: .seconds(step)) }
         #expect(responder.isAnswering)
         #expect(!responder.isEstablished)
-        let reply = responder.receive(probe(for: name, port: 9999), from: Self.other, interfaceIndex: 2, at: .seconds(1))
+        let reply = responder.receive(
+            probe(for: name, port: 9999), from: Self.other, interfaceIndex: 2, at: .seconds(1))
         let answers = messages(reply).flatMap(\.answers)
         #expect(answers.contains { $0.type == .srv && $0.name.isEquivalent(to: name) })
     }
@@ -78,7 +79,8 @@ import Testing
     @Test func afterALateConflictOneHostKeepsTheNameAndOnlyTheOtherRenames() throws {
         var hosts = [machine(port: 8009, address: 1), machine(port: 9999, address: 2)]
         let sources = [
-            SocketAddress(IPv4Address(10, 200, 0, 1), port: 5353), SocketAddress(IPv4Address(10, 200, 0, 2), port: 5353),
+            SocketAddress(IPv4Address(10, 200, 0, 1), port: 5353),
+            SocketAddress(IPv4Address(10, 200, 0, 2), port: 5353),
         ]
         for index in hosts.indices {
             _ = hosts[index].start(at: .seconds(0))

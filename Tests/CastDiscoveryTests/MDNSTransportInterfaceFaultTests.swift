@@ -72,7 +72,8 @@ import Testing
             let gone = NetworkInterface(
                 name: "gone0", index: 9_999, flags: [.up, .multicast],
                 addresses: [InterfaceAddress(address: linkLocal, prefixLength: 64)])
-            let summary = try await inNamespace(path) { () throws(IOError) -> (names: [String], six: [UInt32], vb: UInt32) in
+            typealias Summary = (names: [String], six: [UInt32], vb: UInt32)
+            let summary = try await inNamespace(path) { () throws(IOError) -> Summary in
                 var vb: NetworkInterface?
                 for _ in 0..<100 {
                     vb = try NetworkInterface.named("vb")
