@@ -67,7 +67,8 @@ extension DiscoveryManager {
         let fresh = endpoints.compactMap { endpoint in
             endpointAnswers[endpoint].flatMap { $0.isFresh(at: now) ? $0.result : nil }
         }
-        if let answer = fresh.first(where: \.isAvailable) ?? fresh.first(where: { $0.kind == "unavailable" }) {
+        let unavailable = fresh.first { if case .unavailable = $0 { true } else { false } }
+        if let answer = fresh.first(where: \.isAvailable) ?? unavailable {
             // The device answered (through one of its addresses).
             decide(answer, key: key)
             return
