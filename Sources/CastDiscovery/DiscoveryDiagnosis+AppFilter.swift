@@ -2,10 +2,12 @@ import CastNet
 
 /// The `app-filter` check: which devices `--app` keeps out of the list, and why.
 extension DiscoveryDiagnosis {
-    /// Asks each device GET_APP_AVAILABILITY for `appIDs` (all at once) and reports the ones the filter drops:
-    /// ok when none, warn when some, fail when every device found would be dropped (discover --app shows nothing).
+    /// Asks each device GET_APP_AVAILABILITY for `appIDs` (at most `maximumConcurrentChecks` at once, one check
+    /// per address and port however many instances share it) and reports the ones the filter drops: ok when
+    /// none, warn when some, fail when every device found would be dropped (discover --app shows nothing).
     public static func appFilter(
-        _ devices: [Device], appIDs: [String], checker: (any DeviceAvailabilityChecker)?
+        _ devices: [Device], appIDs: [String], checker: (any DeviceAvailabilityChecker)?,
+        maximumConcurrentChecks: Int = 8
     ) async -> DiagnosticCheck {
         let ids = appIDs.joined(separator: ",")
         guard let checker else {
@@ -13,18 +15,34 @@ extension DiscoveryDiagnosis {
                 id: "app-filter", status: .ok, summary: "--app \(ids): no availability checker, nothing filtered",
                 evidence: ["\(devices.count) device(s) were not asked GET_APP_AVAILABILITY"])
         }
-        let results = await withTaskGroup(of: (Int, AppAvailabilityResult).self) { group in
-            for (index, device) in devices.enumerated() {
-                group.addTask { (index, await checker.availability(of: device, appIDs: appIDs)) }
+        // One check per endpoint, asked with the first record naming it.
+        var endpoints: [AvailabilityEndpoint] = []
+        var asked: [AvailabilityEndpoint: Device] = [:]
+        for device in devices where asked[AvailabilityEndpoint(device)] == nil {
+            endpoints.append(AvailabilityEndpoint(device))
+            asked[AvailabilityEndpoint(device)] = device
+        }
+        let limit = max(1, maximumConcurrentChecks)
+        let answers = await withTaskGroup(of: (AvailabilityEndpoint, AppAvailabilityResult).self) { group in
+            var next = 0
+            func addNext() {
+                guard next < endpoints.count, let device = asked[endpoints[next]] else { return }
+                let endpoint = endpoints[next]
+                next += 1
+                group.addTask { (endpoint, await checker.availability(of: device, appIDs: appIDs)) }
             }
-            var results = [AppAvailabilityResult?](repeating: nil, count: devices.count)
-            for await (index, result) in group { results[index] = result }
-            return results
+            for _ in 0..<limit { addNext() }
+            var answers: [AvailabilityEndpoint: AppAvailabilityResult] = [:]
+            for await (endpoint, result) in group {
+                answers[endpoint] = result
+                addNext()
+            }
+            return answers
         }
-        let answers = zip(devices, results).map { device, result in
-            (device, result ?? .unreachable(reason: "not asked"))
+        let results = devices.map { device in
+            (device, answers[AvailabilityEndpoint(device)] ?? .unreachable(reason: "not asked"))
         }
-        return appFilterCheck(answers, appIDs: appIDs)
+        return appFilterCheck(results, appIDs: appIDs)
     }
 
     /// The check from devices and their answers (separate so it is tested without a network).

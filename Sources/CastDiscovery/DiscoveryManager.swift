@@ -1,5 +1,5 @@
 import CastLog
-import CastNet
+public import CastNet
 public import Dispatch
 import Synchronization
 
@@ -25,17 +25,25 @@ public final class DiscoveryManager: @unchecked Sendable {
     /// Asks devices GET_APP_AVAILABILITY when `criteria` has application ids; nil keeps every device.
     public let availabilityChecker: (any DeviceAvailabilityChecker)?
     /// The serial queue listener callbacks arrive on.
-    public let callbackQueue = DispatchQueue(label: "castscope.DiscoveryManager")
+    public let callbackQueue: DispatchQueue
     private let backends: [any DiscoveryBackend]
     // Touched on callbackQueue only.
     var devices: [Device] = []
     private var listeners: [any DiscoveryManagerListener] = []
     /// The app-availability filter's bookkeeping per lower-cased instance name (callbackQueue only).
     var availability: [String: AvailabilityEntry] = [:]
-    /// Running checks by check number, so `stopDiscovery` can cancel them (callbackQueue only).
-    var checkTasks: [Int: Task<Void, Never>] = [:]
+    /// The last answer per endpoint, shared by every instance at that endpoint (callbackQueue only).
+    var endpointAnswers: [AvailabilityEndpoint: EndpointAnswer] = [:]
+    /// Checks running or queued, one per endpoint (callbackQueue only).
+    var endpointChecks: [AvailabilityEndpoint: EndpointCheck] = [:]
+    /// Endpoints whose check waits for a free slot, oldest first (callbackQueue only).
+    var checkQueue: [AvailabilityEndpoint] = []
     /// The last check number handed out (callbackQueue only); numbers are never reused.
     var lastCheckNumber = 0
+    /// Times the retry of unreachable devices; timer actions only queue work on `callbackQueue`.
+    let availabilityClock: any Clock
+    /// At most this many checks run at once (each is a TCP and TLS connection); the rest wait in `checkQueue`.
+    public let maximumConcurrentChecks: Int
     private let stateBox = Mutex(State.stopped)
     private let snapshotBox = Mutex<[Device]>([])
     /// Filtered devices and the number of checks in flight, readable from any thread.
@@ -44,15 +52,23 @@ public final class DiscoveryManager: @unchecked Sendable {
     /// they are built, so callers pass it to them too).
     public let passiveScan: Bool
 
-    /// A manager over `backends`; `availabilityChecker` applies the app-availability part of `criteria`.
+    /// A manager over `backends`; `availabilityChecker` applies the app-availability part of `criteria`, at most
+    /// `maximumConcurrentChecks` at once; `clock` times the retries of unreachable devices (a real clock by
+    /// default; tests pass a `ManualClock`).
     public init(
         backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false,
-        availabilityChecker: (any DeviceAvailabilityChecker)? = nil
+        availabilityChecker: (any DeviceAvailabilityChecker)? = nil, maximumConcurrentChecks: Int = 8,
+        clock: (any Clock)? = nil
     ) {
+        precondition(maximumConcurrentChecks > 0, "at least one check must be able to run")
         self.backends = backends
         self.criteria = criteria
         self.passiveScan = passiveScan
         self.availabilityChecker = availabilityChecker
+        self.maximumConcurrentChecks = maximumConcurrentChecks
+        let queue = DispatchQueue(label: "castscope.DiscoveryManager")
+        callbackQueue = queue
+        availabilityClock = clock ?? DispatchQueueClock(queue: queue)
     }
 
     /// True when devices are listed only after GET_APP_AVAILABILITY said yes (app ids and a checker are set).
@@ -147,8 +163,10 @@ public final class DiscoveryManager: @unchecked Sendable {
                 return state == .running
             })
         else { return }
-        for backend in backends { await backend.stop() }
+        // Queued before awaiting the backends: a `startDiscovery` during that wait must not have its new checks
+        // cancelled by this stop.
         callbackQueue.async { self.cancelAvailabilityChecks() }
+        for backend in backends { await backend.stop() }
         DiscoveryLog.manager.info("stopped discovery")
     }
 

@@ -100,7 +100,7 @@ public final class MDNSResponder: @unchecked Sendable {
                 transport?.multicast(message.encoded(), interfaceIndex: index)
             case .unicast(let message, let destination, let index):
                 transport?.unicast(message.encoded(), to: destination, interfaceIndex: index)
-            case .renamed, .established, .deferredToSimultaneousProbe, .probingRateLimited, .gaveUp:
+            case .renamed, .established, .deferredToSimultaneousProbe, .probingRateLimited, .gaveUp, .reprobing:
                 if case .gaveUp(let reason) = action { gaveUp = reason }
                 if let entry = action.logEntry(instance: machine.service.instance) {
                     DiscoveryLog.responder.log(
@@ -129,6 +129,7 @@ extension MDNSResponderStateMachine.Action {
         case .probingRateLimited(let count):
             (.warning, "\(count) name conflicts within 10 s: waiting 5 s before probing \(instance) again")
         case .gaveUp(let reason): (.error, reason)
+        case .reprobing: (.info, "another host answered for \(instance) with other data: probing the name again")
         }
     }
 }

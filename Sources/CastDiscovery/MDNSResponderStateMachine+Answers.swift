@@ -13,9 +13,9 @@ extension MDNSResponderStateMachine {
             return conflictCheck(message, name: name, ownAddresses: ownAddresses, at: now)
         }
         if case .probing = phase {
-            return tieBreak(message, name: name, ownAddresses: ownAddresses, at: now)
+            return tieBreak(message, from: source, name: name, ownAddresses: ownAddresses, at: now)
         }
-        guard isEstablished, let set = service.records(addresses: ownAddresses) else { return [] }
+        guard isAnswering, let set = service.records(addresses: ownAddresses) else { return [] }
         var answers: [DNSResourceRecord] = []
         var unicastWanted = source.port != 5353
         for question in message.questions {

@@ -9,7 +9,9 @@ extension MDNSResponderStateMachine {
     /// The wait before each probe attempt while the rate limit is on.
     static let rateLimitedProbeDelay: Duration = .seconds(5)
 
-    /// A response naming our instance with other SRV/TXT data means the name is taken: rename and probe again.
+    /// A response naming our instance with other SRV/TXT data: while probing the name is taken (rename and probe
+    /// again); once probed, the records go back to probing under the same name (§9), and only a conflict found by
+    /// that probing renames.
     mutating func conflictCheck(
         _ message: DNSMessage, name: DNSName, ownAddresses: [IPAddress], at now: MonotonicInstant
     ) -> [Action] {
@@ -23,7 +25,10 @@ extension MDNSResponderStateMachine {
         }
         guard conflicting else { return [] }
         switch phase {
-        case .probing, .announcing, .running: return rename(at: now)
+        case .probing: return rename(at: now)
+        case .announcing, .running:
+            deferringTo = nil
+            return [.reprobing] + restartProbing(after: random.duration(in: initialProbeDelay), at: now)
         case .idle, .stopped: return []
         }
     }
@@ -31,7 +36,8 @@ extension MDNSResponderStateMachine {
     /// A query from another host asking for our name with records in its authority section is a simultaneous
     /// probe (RFC 6762 §8.2): the lexicographically later data wins; the loser waits a second and probes again.
     mutating func tieBreak(
-        _ message: DNSMessage, name: DNSName, ownAddresses: [IPAddress], at now: MonotonicInstant
+        _ message: DNSMessage, from source: SocketAddress, name: DNSName, ownAddresses: [IPAddress],
+        at now: MonotonicInstant
     ) -> [Action] {
         let theirs = message.authorities.filter { $0.name.isEquivalent(to: name) }
         guard !theirs.isEmpty, message.questions.contains(where: { $0.name.isEquivalent(to: name) }) else {
@@ -47,9 +53,22 @@ extension MDNSResponderStateMachine {
             statistics.tieBreaksWon += 1
             return []
         case .weLose:
+            // The winner's later probes of the same round arrive while we wait: one deferral covers them.
+            if let deferringTo, deferringTo == source.ip { return [] }
             statistics.tieBreaksLost += 1
-            return [.deferredToSimultaneousProbe] + restartProbing(after: .seconds(1), at: now)
+            deferringTo = source.ip
+            return [.deferredToSimultaneousProbe] + deferProbing(at: now)
         }
+    }
+
+    /// Waits a second and probes again after losing a tie-break (§8.2.1). Not a conflict: it does not count
+    /// towards the §8.1 rate limit, though a rate limit already on still holds.
+    mutating func deferProbing(at now: MonotonicInstant) -> [Action] {
+        phase = .probing(sent: 0)
+        recentConflicts.removeAll { now - $0 >= Self.conflictWindow }
+        let limited = recentConflicts.count >= Self.conflictLimit
+        nextStep = now + (limited ? Self.rateLimitedProbeDelay : .seconds(1))
+        return []
     }
 
     /// Picks the next "Name (N)" and probes for it, or gives up after `maximumRenames`.

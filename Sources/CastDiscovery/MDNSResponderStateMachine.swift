@@ -30,6 +30,9 @@ public struct MDNSResponderStateMachine: Sendable {
         case probingRateLimited(conflictsInWindow: Int)
         /// The responder stopped trying to claim a name (too many renames, or no valid name left).
         case gaveUp(reason: String)
+        /// After probing, another host answered for our name with other data: we probe the same name again
+        /// (RFC 6762 §9) and rename only if that probing finds the conflict.
+        case reprobing
     }
 
     enum Phase: Sendable, Hashable {
@@ -53,6 +56,11 @@ public struct MDNSResponderStateMachine: Sendable {
     public internal(set) var statistics = MDNSResponderStatistics()
     /// When the recent conflicts happened (at most the last 15, for the §8.1 rate limit).
     var recentConflicts: [MonotonicInstant] = []
+    /// The host whose simultaneous probe we lost, while we wait to probe again: its remaining probes of the same
+    /// round are not new losses (§8.2.1).
+    var deferringTo: IPAddress?
+    /// Whether announcements went out, so `stop` sends goodbyes even while probing again after a conflict.
+    var hasAnnounced = false
     /// The range the wait before the first probe is drawn from.
     let initialProbeDelay: ClosedRange<Duration>
     /// Draws that wait.
@@ -82,6 +90,15 @@ public struct MDNSResponderStateMachine: Sendable {
     /// True once announced and answering.
     public var isEstablished: Bool { phase == .running }
 
+    /// True once probing is done: the records are verified and queries (probes included) are answered, also
+    /// while the announcements are still going out (RFC 6762 §8.1, §8.3).
+    public var isAnswering: Bool {
+        switch phase {
+        case .announcing, .running: true
+        case .idle, .probing, .stopped: false
+        }
+    }
+
     /// Starts probing: the first probe goes out after the random initial delay.
     public mutating func start(at now: MonotonicInstant) -> [Action] {
         guard phase == .idle else { return [] }
@@ -95,6 +112,7 @@ public struct MDNSResponderStateMachine: Sendable {
         guard let step = nextStep, step <= now else { return [] }
         switch phase {
         case .probing(let sent) where sent < 3:
+            deferringTo = nil
             phase = .probing(sent: sent + 1)
             nextStep = now + .milliseconds(250)
             return probe()
@@ -105,6 +123,7 @@ public struct MDNSResponderStateMachine: Sendable {
             let next = sent + 1
             phase = next >= 2 ? .running : .announcing(sent: next)
             nextStep = next >= 2 ? nil : now + .seconds(1)
+            hasAnnounced = true
             return announce(goodbye: false)
         case .idle, .running, .stopped:
             nextStep = nil
@@ -114,11 +133,7 @@ public struct MDNSResponderStateMachine: Sendable {
 
     /// Withdraws the service: goodbye records on every interface.
     public mutating func stop() -> [Action] {
-        let wasAnnounced: Bool
-        switch phase {
-        case .announcing, .running: wasAnnounced = true
-        default: wasAnnounced = false
-        }
+        let wasAnnounced = hasAnnounced && phase != .stopped
         phase = .stopped
         nextStep = nil
         return wasAnnounced ? announce(goodbye: true) : []

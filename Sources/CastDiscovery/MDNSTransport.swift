@@ -10,8 +10,8 @@ public import CastNet
 /// IPv6-only link therefore works, and so does an IPv4-only one; only when neither family can be joined anywhere
 /// does `init` throw.
 public final class MDNSTransport: @unchecked Sendable {
-    /// The interfaces in use.
-    public let interfaces: [NetworkInterface]
+    /// The interfaces in use: those given, less any where neither group could be joined.
+    public private(set) var interfaces: [NetworkInterface]
     /// The loop the sockets deliver on.
     public let eventLoop: EventLoop
     private var socket4: UDPSocket?
@@ -42,7 +42,6 @@ public final class MDNSTransport: @unchecked Sendable {
             try socket4.setMulticastTTL(255)
             try socket4.setUnicastTTL(255)
             try socket4.setMulticastLoop(true)
-            if let first = interfaces.first { try socket4.setMulticastInterface(first.index) }
         } catch {
             socket4.close()
             throw error
@@ -57,6 +56,11 @@ public final class MDNSTransport: @unchecked Sendable {
                 DiscoveryLog.scanner.debug("IPv4 mDNS unavailable on \(interface.name): \(error.description)")
             }
         }
+        // Sends name their interface; this default is only for the first interface that joined.
+        if let first = interfaces.first(where: { ipv4Interfaces.contains($0.index) }) {
+            do { try socket4.setMulticastInterface(first.index) } catch { firstError = firstError ?? error }
+        }
+        var ipv6Error: IOError?
         if !candidates6.isEmpty {
             do {
                 let socket6 = try UDPSocket.bind(
@@ -64,20 +68,40 @@ public final class MDNSTransport: @unchecked Sendable {
                     reusePort: true, onDatagram: filter)
                 self.socket6 = socket6
                 try socket6.setMulticastTTL(255)
-                try socket6.setMulticastInterface(candidates6[0].index)
-                for interface in candidates6 {
-                    try socket6.joinGroup(.v6(.mDNSGroup), interfaceIndex: interface.index)
-                    ipv6Interfaces.insert(interface.index)
-                }
             } catch {
+                ipv6Error = error
+                socket6?.close()
+                socket6 = nil
                 DiscoveryLog.scanner.debug("IPv6 mDNS unavailable: \(error.description)")
             }
         }
-        let unusable = interfaces.filter { !ipv4Interfaces.contains($0.index) && !ipv6Interfaces.contains($0.index) }
-        if !unusable.isEmpty || (ipv4Interfaces.isEmpty && ipv6Interfaces.isEmpty) {
-            close()
-            throw firstError ?? IOError(errno: 19, call: "MDNSTransport (no interface could join an mDNS group)")
+        if let socket6 {
+            // Per interface, like IPv4: one interface failing leaves IPv6 on the others.
+            for interface in candidates6 {
+                do {
+                    try socket6.joinGroup(.v6(.mDNSGroup), interfaceIndex: interface.index)
+                    ipv6Interfaces.insert(interface.index)
+                } catch {
+                    ipv6Error = ipv6Error ?? error
+                    DiscoveryLog.scanner.debug("IPv6 mDNS unavailable on \(interface.name): \(error.description)")
+                }
+            }
+            if let first = candidates6.first(where: { ipv6Interfaces.contains($0.index) }) {
+                do { try socket6.setMulticastInterface(first.index) } catch { ipv6Error = ipv6Error ?? error }
+            }
         }
+        let unusable = interfaces.filter { !ipv4Interfaces.contains($0.index) && !ipv6Interfaces.contains($0.index) }
+        if ipv4Interfaces.isEmpty && ipv6Interfaces.isEmpty {
+            close()
+            throw firstError ?? ipv6Error
+                ?? IOError(errno: 19, call: "MDNSTransport (no interface could join an mDNS group)")
+        }
+        for interface in unusable {
+            DiscoveryLog.scanner.warning(
+                "mDNS unavailable on \(interface.name): neither 224.0.0.251 nor ff02::fb could be joined; using the other interfaces",
+                ["net.ifindex": .int(Int64(interface.index))])
+        }
+        self.interfaces = interfaces.filter { !unusable.map(\.index).contains($0.index) }
         DiscoveryLog.scanner.debug(
             "mDNS sockets: IPv4 on \(ipv4Interfaces.sorted()), IPv6 on \(ipv6Interfaces.sorted())")
     }

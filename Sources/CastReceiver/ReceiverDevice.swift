@@ -123,7 +123,10 @@ public struct ReceiverDevice: Sendable {
                 return [.close(connection, reason: "payload on \(message.namespace) is not an object with a type")]
             }
             if configuration.ignoredTypes.contains(type) {
-                log.debug("ignoring \(type) (fault)", ["cast.ns": .string(message.namespace)])
+                // Info like the other fault actions, with the sender, so a test can see its request arrive.
+                log.info(
+                    "fault ignore=\(type): not answering",
+                    ["cast.ns": .string(message.namespace), "cast.source": .string(message.sourceID)])
                 return []
             }
         }

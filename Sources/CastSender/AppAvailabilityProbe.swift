@@ -127,7 +127,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
             finish(.unreachable(reason: "receiver-0 closed the virtual connection before answering"))
         case .receiver:
             guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text),
-                json["requestId"]?.intValue == requestID
+                Self.isReply(message, json: json, senderID: options.senderID, requestID: requestID)
             else { return }
             SenderLog.receiverControlChannel.verbose("received \(text)", metadata)
             finish(result(of: json))
@@ -157,6 +157,21 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
         } catch {
             finish(.unreachable(reason: "send failed: \(error)"))
         }
+    }
+
+    /// Types that answer GET_APP_AVAILABILITY: the availability itself, or an error reply.
+    static let replyTypes: Set<String> =
+        Set([CastMessageType.getAppAvailability.rawValue] + CastErrorResponse.types.map(\.rawValue))
+
+    /// Whether a receiver-namespace message answers our request: from receiver-0, addressed to this sender, with
+    /// our requestId and a reply type (`type`, or `responseType` as devices send for GET_APP_AVAILABILITY). A
+    /// broadcast or a message for another sender that happens to carry the same id does not end the check.
+    static func isReply(_ message: CastMessage, json: JSONValue, senderID: String, requestID: Int64) -> Bool {
+        guard message.sourceID == CastEndpointID.platformReceiver, message.destinationID == senderID,
+            json["requestId"]?.intValue == requestID
+        else { return false }
+        let types = [json["type"]?.stringValue, json["responseType"]?.stringValue].compactMap { $0 }
+        return types.contains(where: replyTypes.contains)
     }
 
     /// The reply to our request: the availability map, or the error the device sent instead.

@@ -44,6 +44,13 @@ public actor CastContext {
         sessionManager = SessionManager(options: options, eventLoop: eventLoop,
                                         clock: clock ?? SystemClock(eventLoop: eventLoop), tls: tls,
                                         transportFactory: transportFactory)
+        if let discovery = self.discoveryManager {
+            // A transfer signal may name its destination by id only; the discovery list (a lock-protected
+            // snapshot, safe to read from the loop) knows where it is. Set before the manager is shared.
+            sessionManager.deviceLookup = { [weak discovery] id in
+                discovery?.deviceList.first { $0.deviceID == id }
+            }
+        }
         if !options.deviceAuthentication {
             SenderLog.context.warning("device authentication is off (--insecure-skip-auth): the device is not verified")
         }

@@ -21,8 +21,9 @@ public final class SessionManager: @unchecked Sendable {
     private var appListeners: [WeakSessionListener] = []
     private var frameworkListeners: [WeakSessionListener] = []
     /// Finds a device by id (e.g. in the discovery list) when a stream transfer names a destination; consulted
-    /// before the address the transfer signal carries. Called on the loop.
-    public var deviceLookup: ((String) -> Device?)?
+    /// before the address the transfer signal carries. Read on the loop: set it only on the loop, or before the
+    /// manager is shared (`CastContext.init` points it at its discovery list).
+    public var deviceLookup: (@Sendable (String) -> Device?)?
 
     /// A manager opening TLS with `tls` over transports from `transportFactory` (TCP by default).
     public init(options: CastOptions, eventLoop: EventLoop, clock: any Clock, tls: TLSContext,

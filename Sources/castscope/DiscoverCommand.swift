@@ -123,8 +123,13 @@ enum DiscoverCommand {
         try? await Task.sleep(for: timeout)
         if let checker {
             // Devices found near the end are still being asked; their answers decide whether they are listed.
-            _ = await manager.waitForAvailabilityChecks(timeout: checker.timeout + .seconds(1))
+            // Checks beyond the concurrency cap wait their turn, one checker timeout per round.
+            let cap = manager.maximumConcurrentChecks
+            let rounds = max(1, (manager.availabilityChecksInFlight + cap - 1) / cap)
+            _ = await manager.waitForAvailabilityChecks(timeout: checker.timeout * rounds + .seconds(1))
         }
+        // Taken before the stop: what was still unanswered is in neither list below.
+        let unanswered = manager.devicesBeingAsked
         await manager.stopDiscovery()
         let devices = manager.deviceList
         if json {
@@ -137,10 +142,16 @@ enum DiscoverCommand {
             let name = entry.device.friendlyName
             io.printError("discover: filtered out by --app: \(name) (\(address(entry.device))) \(entry.result)")
         }
+        for device in unanswered {
+            io.printError(
+                "discover: not listed, GET_APP_AVAILABILITY still unanswered: \(device.friendlyName) "
+                    + "(\(address(device)))")
+        }
         if !json {
             io.printError(
                 "discover: \(devices.count) device\(devices.count == 1 ? "" : "s") via \(backend.kind.rawValue)"
-                    + (checker == nil ? "" : ", \(filtered.count) filtered out by --app"))
+                    + (checker == nil ? "" : ", \(filtered.count) filtered out by --app")
+                    + (unanswered.isEmpty ? "" : ", \(unanswered.count) still being asked"))
         }
         return 0
     }

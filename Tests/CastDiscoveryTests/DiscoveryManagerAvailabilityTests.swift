@@ -6,7 +6,7 @@ import Testing
 @testable import CastDiscovery
 
 /// A backend the test drives by hand.
-private final class ManualBackend: DiscoveryBackend, @unchecked Sendable {
+final class ManualBackend: DiscoveryBackend, @unchecked Sendable {
     let kind = DiscoveryBackendKind.builtin
     private let deliverBox = Mutex<(@Sendable (DiscoveryEvent) -> Void)?>(nil)
 
@@ -19,9 +19,10 @@ private final class ManualBackend: DiscoveryBackend, @unchecked Sendable {
 
 /// Fault injection for the filter: answers from a table by friendly name; held names wait until released (or
 /// until their task is cancelled, which is recorded).
-private final class ScriptedChecker: DeviceAvailabilityChecker {
+final class ScriptedChecker: DeviceAvailabilityChecker {
     private struct State {
         var answers: [String: AppAvailabilityResult] = [:]
+        var answersByAddress: [String: AppAvailabilityResult] = [:]
         var held: Set<String> = []
         var waiting: [String: CheckedContinuation<Void, Never>] = [:]
         var calls: [String] = []
@@ -34,6 +35,10 @@ private final class ScriptedChecker: DeviceAvailabilityChecker {
     var cancelled: [String] { state.withLock { $0.cancelled } }
 
     func answer(_ name: String, _ result: AppAvailabilityResult) { state.withLock { $0.answers[name] = result } }
+    /// An answer for `name` asked at `address` only (before the answer by name).
+    func answer(_ name: String, at address: String, _ result: AppAvailabilityResult) {
+        state.withLock { $0.answersByAddress["\(name)@\(address)"] = result }
+    }
     func hold(_ name: String) { state.withLock { _ = $0.held.insert(name) } }
 
     func release(_ name: String) {
@@ -70,12 +75,14 @@ private final class ScriptedChecker: DeviceAvailabilityChecker {
             }
             if Task.isCancelled { return .unreachable(reason: "cancelled") }
         }
-        return state.withLock { $0.answers[name] } ?? .unavailable(answer: "\(appIDs.joined())=APP_UNAVAILABLE")
+        let asked = "\(name)@\(device.networkAddress?.description ?? "-")"
+        return state.withLock { $0.answersByAddress[asked] ?? $0.answers[name] }
+            ?? .unavailable(answer: "\(appIDs.joined())=APP_UNAVAILABLE")
     }
 }
 
 /// Records listener callbacks as text.
-private final class ListRecorder: DiscoveryManagerListener, @unchecked Sendable {
+final class ListRecorder: DiscoveryManagerListener, @unchecked Sendable {
     private let events = Mutex<[String]>([])
     var log: [String] { events.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import CastDiscovery
+import CastLog
 import CastNet
 import CastReceiver
 import CastSender
@@ -173,15 +174,28 @@ private final class OneDeviceBackend: DiscoveryBackend, @unchecked Sendable {
     }
 
     @Test func cancelledCheckReturnsUnreachable() async throws {
+        let ring = RingBufferSink(capacity: 10_000)
+        Logger.shared.addSink(ring)
+        defer { Logger.shared.removeSink(ring) }
         let harness = try CheckerHarness(
             ReceiverConfiguration(name: "Silent TV", faults: [.ignore("GET_APP_AVAILABILITY")]))
-        let checker = try harness.checker(harness.options(["CC1AD845"]), timeout: .seconds(60))
+        // A sender id of its own tells this check's request apart from other tests' in the shared log.
+        var options = harness.options(["CC1AD845"])
+        options.senderID = "sender-cancel-check"
+        let checker = try harness.checker(options, timeout: .seconds(60))
         let device = harness.device
         let task = Task { await checker.availability(of: device, appIDs: ["CC1AD845"]) }
-        // Cancel once the request is on its way (the emulator has a sender), so the running check is what ends.
-        for _ in 0..<250 where await harness.emulator.connectedSenderCount() == 0 {
-            try? await Task.sleep(for: .milliseconds(20))
+        // Cancel only once the emulator has received the request (after TLS, device authentication and CONNECT),
+        // so what is cancelled is a check waiting for its answer.
+        var received = false
+        for _ in 0..<500 where !received {
+            received = ring.records.contains {
+                $0.message == "fault ignore=GET_APP_AVAILABILITY: not answering"
+                    && $0.metadata["cast.source"] == .string("sender-cancel-check")
+            }
+            if !received { try? await Task.sleep(for: .milliseconds(20)) }
         }
+        #expect(received)
         task.cancel()
         #expect(await task.value == .unreachable(reason: "cancelled"))
         #expect(await harness.sendersGone())

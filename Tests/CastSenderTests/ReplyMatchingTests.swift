@@ -23,6 +23,12 @@ import Testing
         }
     }
 
+    /// The ignored-reply warnings of one device's requests: request ids are small and every session reuses them,
+    /// so the id alone would also match warnings from other suites' sessions.
+    private static func ignoredWarnings(requestID: Int64, device: String) -> [LogRecord] {
+        ignoredWarnings(requestID: requestID).filter { $0.metadata["cast.device"] == .string(device) }
+    }
+
     @Test func replyOnAnotherNamespaceIsLoggedAndIgnored() {
         _ = Self.ring
         let table = PendingRequests(clock: ManualClock(), metadata: ["cast.device": "reply-matching-1"])
@@ -71,7 +77,15 @@ import Testing
     /// ends once, with its real reply.
     @Test func strayRepliesFromTheFaultInjectingEmulatorDoNotEndRequests() async throws {
         _ = Self.ring
-        let harness = try FaultMatrixTests.harness([.strayReplies])
+        // A device id of its own, so the warnings checked below are this session's.
+        let deviceID = "5354524159524550004c494553000001"
+        let harness = try SenderHarness(
+            ReceiverConfiguration(name: "Stray TV", deviceID: deviceID, faults: [.strayReplies])
+        ) { options in
+            options.heartbeatInterval = .milliseconds(100)
+            options.backoff.initial = .milliseconds(50)
+            options.requestTimeout = .milliseconds(800)
+        }
         let recorder = CallbackRecorder()
         let started = await FaultMatrixTests.start(harness, recorder)
         #expect(throws: Never.self) { try started.get() }
@@ -94,7 +108,7 @@ import Testing
         #expect(outcomes == [.completed, .completed, .completed, .completed])
         #expect(counter.all.count == 4 && counter.all.values.allSatisfy { $0 == 1 })
         for id in counter.requestIDs {
-            #expect(!Self.ignoredWarnings(requestID: id).isEmpty, "no warning for request \(id)")
+            #expect(!Self.ignoredWarnings(requestID: id, device: deviceID).isEmpty, "no warning for request \(id)")
         }
         await harness.shutdown()
     }

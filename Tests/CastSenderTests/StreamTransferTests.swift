@@ -99,6 +99,23 @@ import Testing
         manager.eventLoop.shutdown()
     }
 
+    @Test func contextLooksTransferDestinationsUpInItsDiscoveryList() async throws {
+        let signal = try #require(StreamTransferSignal(status: Self.movedStatus(host: nil), sessionID: "s-1"))
+        let den = try #require(SenderHarnessDevices.den)
+        let loop = try EventLoop(name: "transfer-context-lookup")
+        var options = CastOptions(discoveryCriteria: .init(applicationIDs: []))
+        options.deviceAuthentication = false
+        let context = try CastContext(
+            options: options, eventLoop: loop, clock: ManualClock(), discoveryBackends: [ListedDeviceBackend(den)])
+        let discovery = try #require(context.discoveryManager)
+        try await discovery.startDiscovery()
+        for _ in 0..<250 where discovery.deviceCount == 0 { try? await Task.sleep(for: .milliseconds(20)) }
+        let found = await context.withSessionManager { $0.destinationDevice(for: signal)?.friendlyName }
+        #expect(found == "Den")
+        await discovery.stopDiscovery()
+        loop.shutdown()
+    }
+
     @Test func theSignalNeedsTheSessionGoneAndNamed() throws {
         #expect(StreamTransferSignal(status: Self.movedStatus(host: "127.0.0.1"), sessionID: "other") == nil)
         var stillHere = Self.movedStatus(host: "127.0.0.1")
@@ -143,4 +160,13 @@ enum SenderHarnessDevices {
             txt: [Array("id=\(StreamTransferTests.denID)".utf8), Array("fn=Den".utf8)], interfaceIndex: 0,
             via: .builtin)
     }
+}
+
+/// A discovery backend that reports one device when started.
+private final class ListedDeviceBackend: DiscoveryBackend, @unchecked Sendable {
+    let kind = DiscoveryBackendKind.builtin
+    let device: CastDiscovery.Device
+    init(_ device: CastDiscovery.Device) { self.device = device }
+    func start(deliver: @escaping @Sendable (DiscoveryEvent) -> Void) async throws { deliver(.found(device)) }
+    func stop() async {}
 }
