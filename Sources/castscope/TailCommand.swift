@@ -136,9 +136,10 @@ enum TailCommand {
             signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
             signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
         }
-        let failures = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
-        guard failures.isEmpty else {
-            for failure in failures { io.printError("Error: \(failure)") }
+        let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
+        for warning in problems.warnings { io.printError("warning: \(warning)") }
+        guard problems.failures.isEmpty else {
+            for failure in problems.failures { io.printError("Error: \(failure)") }
             return 1
         }
         guard follow else {
