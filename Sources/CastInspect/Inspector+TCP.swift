@@ -37,7 +37,10 @@ extension Inspector {
             sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload) ?? []
         totalHeldBytes += (state.reassemblers[direction]?.heldBytes ?? 0) - heldBefore
         for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: time) }
-        if flags.contains(.fin) { state.fins.insert(direction) }
+        if flags.contains(.fin) {
+            state.fins.insert(direction)
+            if state.finTime == nil { state.finTime = time }
+        }
         if flags.contains(.rst) { state.reset = direction }
         if state.reset != nil || state.fins.count == 2 { close(key) }
         if totalHeldBytes > heldBytesLimit { releaseHeldBytes() }
@@ -232,7 +235,7 @@ extension Inspector {
                 time: state.lastTime, flow: state.flow)))
         }
         var findings: [Finding] = []
-        state.cast.finish(end: lastTime, findings: &findings)
+        state.cast.finish(end: lastTime, heartbeatEnd: state.heartbeatEnd(latest: lastTime), findings: &findings)
         findings.forEach { emit(.finding($0)) }
         noteConnectionEnd(state)
         if let tls = state.tls {
