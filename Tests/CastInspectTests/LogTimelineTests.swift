@@ -75,6 +75,17 @@ import Testing
         #expect(run.bad.isEmpty)
     }
 
+    @Test func oneRecordWithAFutureClockDoesNotPushLaterRecordsToTheEnd() {
+        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7), Self.cast(5000, .c2s, type: "PLAY", requestID: 8),
+                      Self.cast(20000, .c2s, type: "PAUSE", requestID: 9)]
+        // A line stamped a day ahead (a wrong clock), then the file goes on at its own pace.
+        let logs = [[Self.line(0, "a"), Self.line(86_400_000, "clock jump"), Self.line(200, "b"),
+                     Self.line(9000, "c")]]
+        let run = Self.merge(events, logs: logs)
+        #expect(run.out.map(Self.label) == ["log:a", "cast:LOAD", "log:b", "cast:PLAY", "log:c", "cast:PAUSE",
+                                            "log:clock jump"])
+    }
+
     @Test func requestIDLinksTheRequestAndItsReply() throws {
         let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7),
                       Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7),
