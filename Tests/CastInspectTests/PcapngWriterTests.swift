@@ -57,6 +57,38 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test func existingWorldReadableFileBecomesOwnerOnlyAndIsTruncated() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x55, count: 100_000),
+                                           attributes: [.posixPermissions: 0o644])
+        let writer = try PcapngWriter(path: path, linkType: 1, snapshotLength: 65535, interface: nil)
+        try writer.write(Self.packet(1, [0x01]))
+        try writer.close()
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let source = try PcapSource(path: path)
+        #expect(try source.next()?.bytes == [0x01])
+        #expect(try source.next() == nil)
+    }
+
+    @Test func symbolicLinkOrFIFOAtTheOutputPathIsRefused() throws {
+        let target = Self.temporaryPath(), link = Self.temporaryPath(), fifo = Self.temporaryPath()
+        defer { for path in [target, link, fifo] { try? FileManager.default.removeItem(atPath: path) } }
+        _ = FileManager.default.createFile(atPath: target, contents: Data("precious".utf8),
+                                           attributes: [.posixPermissions: 0o644])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(throws: PcapngWriter.WriteError.self) {
+            try PcapngWriter(path: link, linkType: 1, snapshotLength: 65535, interface: nil)
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+        #expect((try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) == 0o644)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: PcapngWriter.WriteError.self) {
+            try PcapngWriter(path: fifo, linkType: 1, snapshotLength: 65535, interface: nil)
+        }
+    }
+
     @Test func keyLogTailHandsOutOnlyWholeNewLines() throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
