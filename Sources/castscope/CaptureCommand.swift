@@ -2,14 +2,10 @@ import CastCLI
 import CastInspect
 import CastWire
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Set by SIGINT/SIGTERM; the capture loop checks it between packets and ends with the closing report.
-private let captureStopRequested = Atomic<Bool>(false)
 
 /// `castscope capture`: live capture through libpcap, decoded by the inspector as packets come, optionally saved
 /// as pcapng with the key log embedded.
@@ -88,16 +84,16 @@ enum CaptureCommand {
         let inspector = Inspector(options: options) { report.handle($0) }
         let run = LiveCaptureRun(capture: capture, inspector: inspector, writer: writer, keyLog: keyLog)
 
-        captureStopRequested.store(false, ordering: .relaxed)
-        signal(SIGINT) { _ in captureStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in captureStopRequested.store(true, ordering: .relaxed) }
+        // The first Ctrl-C stops the loop (checked between packets); the handlers then reset, so a second one kills.
+        StopSignal.install()
         io.printError("castscope: capturing on \(interface) (filter: \(filter)); Ctrl-C to stop")
         var failure: LiveCaptureRun.Failure?
         do throws(LiveCaptureRun.Failure) {
-            try run.run { captureStopRequested.load(ordering: .relaxed) }
+            try run.run { StopSignal.isRequested }
         } catch {
             failure = error
         }
+        StopSignal.restoreDefault()
         let summary = inspector.finish()
         report.finish(summary: summary, inspector: inspector)
         var closing = "castscope: \(capture.packetsRead) packets captured"
