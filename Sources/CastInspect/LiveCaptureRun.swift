@@ -8,8 +8,8 @@ import Foundation
 /// With a key log, each packet is held `delay` seconds before it is written and inspected: a TLS client logs its
 /// secrets only after the ServerHello arrives, so holding the packets lets every new key-log line go into a
 /// Decryption Secrets Block ahead of the packets that need it, and into the inspector before it meets the
-/// ClientHello. Without a key log packets pass at once. Memory: the packets of `delay` seconds (at most
-/// `maximumHeld`; beyond that the oldest pass early).
+/// ClientHello. Without a key log packets pass at once. Memory: the packets of `delay` seconds (at most 65,536
+/// packets and 64 MiB, `HeldPacketQueue`; beyond that the oldest pass early).
 public final class LiveCaptureRun {
     /// Why the run ended early.
     public enum Failure: Error, CustomStringConvertible {
@@ -33,10 +33,7 @@ public final class LiveCaptureRun {
     private let keyLog: KeyLogTail?
     /// Seconds a packet is held (0 without a key log).
     public let delay: Double
-    /// Most packets held.
-    static let maximumHeld = 65_536
-    private var held: [(packet: CapturedPacket, arrival: Double)] = []
-    private var heldStart = 0
+    private var held = HeldPacketQueue()
 
     /// A run reading `capture` into `inspector` (and `writer`), following `keyLog` if given.
     public init(capture: LiveCapture, inspector: Inspector, writer: PcapngWriter?, keyLog: KeyLogTail?,
@@ -61,7 +58,7 @@ public final class LiveCaptureRun {
                 throw .capture(error)
             }
             if let packet {
-                held.append((packet, Self.now()))
+                held.append(packet, arrival: Self.now())
                 try release(all: false)
             } else {
                 try release(all: false)
@@ -74,23 +71,12 @@ public final class LiveCaptureRun {
 
     /// Writes and inspects held packets that are due (all of them when `all`).
     private func release(all: Bool) throws(Failure) {
-        guard heldStart < held.count else { return }
         let now = Self.now()
-        var polled = false
-        while heldStart < held.count {
-            let (packet, arrival) = held[heldStart]
-            guard all || now - arrival >= delay || held.count - heldStart > Self.maximumHeld else { break }
-            if !polled {
-                try takeNewKeys()
-                polled = true
-            }
-            heldStart += 1
+        guard held.hasDue(now: now, delay: delay, all: all) else { return }
+        try takeNewKeys()
+        while let packet = held.popDue(now: now, delay: delay, all: all) {
             do throws(PcapngWriter.WriteError) { try writer?.write(packet) } catch { throw .write(error) }
             inspector.process(packet)
-        }
-        if heldStart > 1024, heldStart * 2 > held.count {
-            held.removeFirst(heldStart)
-            heldStart = 0
         }
     }
 
