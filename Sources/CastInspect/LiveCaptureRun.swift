@@ -34,6 +34,13 @@ public final class LiveCaptureRun {
     /// Seconds a packet is held (0 without a key log).
     public let delay: Double
     private var held = HeldPacketQueue()
+    /// Only key-log lines of sessions whose ClientHello was captured are used and embedded.
+    private var keySelector = KeyLogSelector()
+    /// When the key log was last polled (monotonic seconds).
+    private var lastKeyPoll = -Double.infinity
+    /// The key log is polled at most this often: a poll stats, opens and reads the file, and each new line copies
+    /// the inspector's key log; packets are held a whole `delay`, so a line is still taken ahead of its packets.
+    static let keyPollInterval = 0.05
 
     /// A run reading `capture` into `inspector` (and `writer`), following `keyLog` if given.
     public init(capture: LiveCapture, inspector: Inspector, writer: PcapngWriter?, keyLog: KeyLogTail?,
@@ -58,6 +65,7 @@ public final class LiveCaptureRun {
                 throw .capture(error)
             }
             if let packet {
+                if keyLog != nil { keySelector.note(packet) }
                 held.append(packet, arrival: Self.now())
                 try release(all: false)
             } else {
@@ -73,17 +81,19 @@ public final class LiveCaptureRun {
     private func release(all: Bool) throws(Failure) {
         let now = Self.now()
         guard held.hasDue(now: now, delay: delay, all: all) else { return }
-        try takeNewKeys()
+        try takeNewKeys(now: now, force: all)
         while let packet = held.popDue(now: now, delay: delay, all: all) {
             do throws(PcapngWriter.WriteError) { try writer?.write(packet) } catch { throw .write(error) }
             inspector.process(packet)
         }
     }
 
-    /// New key-log lines: a Decryption Secrets Block in the file, and the inspector's key log.
-    private func takeNewKeys() throws(Failure) {
-        guard let keyLog else { return }
-        let lines = keyLog.poll()
+    /// New key-log lines of captured sessions: a Decryption Secrets Block in the file, and the inspector's key log.
+    /// At most every `keyPollInterval` unless `force` (the last packets are leaving).
+    private func takeNewKeys(now: Double, force: Bool) throws(Failure) {
+        guard let keyLog, force || now - lastKeyPoll >= Self.keyPollInterval else { return }
+        lastKeyPoll = now
+        let lines = keySelector.take(keyLog.poll())
         guard !lines.isEmpty else { return }
         do throws(PcapngWriter.WriteError) { try writer?.writeSecrets(lines) } catch { throw .write(error) }
         inspector.addKeyLog(text: String(decoding: lines, as: UTF8.self))

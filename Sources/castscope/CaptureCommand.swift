@@ -21,8 +21,8 @@ enum CaptureCommand {
                 \(defaultFilter)') and prints what 'castscope inspect' would: mDNS messages, TLS handshakes, Cast \
                 messages (decrypted with --keylog), then on Ctrl-C (SIGINT) or SIGTERM the device and connection \
                 summaries, findings and totals. -w saves the packets as pcapng; with --keylog the file also carries \
-                the key log in Decryption Secrets Blocks, written as the key log grows, ahead of the packets that \
-                need them, so Wireshark and 'castscope inspect' decrypt the file on its own. With --keylog packets \
+                the key-log lines of the captured TLS sessions (no others) in Decryption Secrets Blocks, written \
+                as the key log grows, ahead of the packets that need them, so Wireshark and 'castscope inspect' decrypt the file on its own. With --keylog packets \
                 are shown about a second late: the key log is written after the handshake packets pass. Needs root \
                 or CAP_NET_RAW. Exit 0 after a clean stop, 1 when capture cannot start or fails, 64 on usage errors.
                 """,
