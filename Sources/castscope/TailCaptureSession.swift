@@ -35,8 +35,13 @@ struct TailCaptureSession {
     private var correlator = LogCorrelator(window: 5)
     private var castMessages: LogTailBuffer<CastMessageRecord>
 
-    init(paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, printer: LogTailPrinter) {
+    /// Cast messages before this time are not shown (`--since`; they may still be linked to records after it).
+    private let since: LogTimestamp?
+
+    init(paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, since: LogTimestamp? = nil,
+         printer: LogTailPrinter) {
         self.paths = paths
+        self.since = since
         self.follow = follow
         self.lineCount = lineCount
         followers = paths.map { path in
@@ -73,10 +78,12 @@ struct TailCaptureSession {
         CaptureRun.loadEmbeddedKeys(files: [capture], into: &options)
         var messages = castMessages
         var correlator = self.correlator
+        let since = self.since
         let inspector = Inspector(options: options) { event in
             guard case .cast(let record) = event else { return }
-            messages.append(record)
             correlator.add(record)
+            if let since, record.time < since { return }
+            messages.append(record)
         }
         let error = CaptureRun.feed(files: [capture], into: inspector, lax: false)
         _ = inspector.finish()

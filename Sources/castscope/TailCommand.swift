@@ -118,7 +118,7 @@ enum TailCommand {
         let follow = invocation.flag("follow")
         var session = TailCaptureSession(
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
-            selector: LogTailSelector(filter: filter, since: since),
+            selector: LogTailSelector(filter: filter, since: since), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
         let emit = { (rendered: LogTailPrinter.Rendered) in
             if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }

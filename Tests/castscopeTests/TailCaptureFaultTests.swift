@@ -55,4 +55,18 @@ import Testing
         #expect(result.standardOutput.split(separator: "\n").count == 3)
         #expect(result.standardError.contains("Error:"))
     }
+
+    @Test func sinceLeavesOutCastMessagesBeforeItToo() async throws {
+        let log = Self.temporary(Array((Self.record + "\n").utf8), suffix: ".jsonl")
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        // The capture's last messages are at 09:31:56–59: --since 09:31:56 keeps only those.
+        let result = try await CastscopeProcess.run(
+            ["tail", "-n", "100", "--since", "2026-11-30T09:31:56Z", "--capture",
+             "\(Self.captures)/heartbeat-reconnect.pcapng", "--keylog", "\(Self.captures)/heartbeat-reconnect.keys", log])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix("2026-11-30T09:31:5") && $0 >= "2026-11-30T09:31:56" })
+        #expect(!result.standardOutput.contains("hello"))
+    }
 }
