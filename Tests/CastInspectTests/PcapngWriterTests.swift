@@ -105,4 +105,38 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data("NEW\n".utf8))  // rewritten, shorter
         #expect(tail.poll() == Array("NEW\n".utf8))
     }
+
+    @Test func keyLogRewrittenToTheSameOrLargerSizeIsReadAgain() throws {
+        let path = Self.temporaryPath(), replacement = Self.temporaryPath()
+        defer { for file in [path, replacement] { try? FileManager.default.removeItem(atPath: file) } }
+        let tail = KeyLogTail(path: path)
+        _ = FileManager.default.createFile(atPath: path, contents: Data("AAAA\n".utf8))
+        #expect(tail.poll() == Array("AAAA\n".utf8))
+        // In place, same size: the bytes already handed out changed.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("BBBB\n".utf8))
+        try handle.close()
+        #expect(tail.poll() == Array("BBBB\n".utf8))
+        // Replaced by rename with a larger file: another inode.
+        _ = FileManager.default.createFile(atPath: replacement, contents: Data("CCCC\nDDDD\n".utf8))
+        #expect(rename(replacement, path) == 0)
+        #expect(tail.poll() == Array("CCCC\nDDDD\n".utf8))
+        #expect(tail.poll().isEmpty)
+    }
+
+    @Test func keyLogLineLongerThanTheReadLimitIsSkippedNotStalling() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tail = KeyLogTail(path: path)
+        let long = [UInt8](repeating: 0x41, count: KeyLogTail.maximumRead + 5000)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(long))
+        #expect(tail.poll().isEmpty)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("AAAA\nNEXT\n".utf8))
+        try handle.close()
+        // The rest of the long line, up to its newline, is dropped; the next line comes out.
+        #expect(tail.poll() == Array("NEXT\n".utf8))
+        #expect(tail.poll().isEmpty)
+    }
 }
