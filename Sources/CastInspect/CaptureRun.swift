@@ -1,3 +1,4 @@
+import CastLog
 import CastWire
 import Foundation
 
@@ -8,6 +9,20 @@ public enum CaptureRun {
         for file in files {
             for text in PcapngSecretsReader.keyLogs(atPath: file) { options.keyLog.add(text: text) }
         }
+    }
+
+    /// `files` in the time order of their first packets (stable: ties keep the given order), so `inspect B A`
+    /// reads them as one capture; the TCP reassembly and the log timeline need time order. When some file has no
+    /// readable first packet, `files` as given (the fault is reported when the files are read).
+    public static func timeOrdered(_ files: [String]) -> [String] {
+        guard files.count > 1 else { return files }
+        var starts: [LogTimestamp] = []
+        for file in files {
+            guard let source = try? PcapSource(path: file), let first = try? source.next() else { return files }
+            starts.append(first.time)
+        }
+        return files.indices.sorted { starts[$0] < starts[$1] || (starts[$0] == starts[$1] && $0 < $1) }
+            .map { files[$0] }
     }
 
     /// Feeds every packet of every file to `inspector`. Stops at the first unreadable or corrupt file (after

@@ -214,8 +214,9 @@ struct CastSessionTracker: Sendable {
             time: record.time, flow: flow))
     }
 
-    /// At the end of the capture: requests still waiting.
-    func finish(end: LogTimestamp, findings: inout [Finding]) {
+    /// At the end of the capture: requests still waiting (to `end`) and heartbeats lost (to `heartbeatEnd`, which
+    /// is earlier when the connection was half closed).
+    func finish(end: LogTimestamp, heartbeatEnd: LogTimestamp? = nil, findings: inout [Finding]) {
         for (id, request) in pending.sorted(by: { $0.key < $1.key }) {
             let waited = Self.seconds(from: request.time, to: end)
             findings.append(Finding(
@@ -223,7 +224,7 @@ struct CastSessionTracker: Sendable {
                 detail: "waited \(Self.format(waited)) s until the end of the capture on \(request.namespace)",
                 time: request.time, flow: flow))
         }
-        heartbeatWatch.finish(end: end, flow: flow, findings: &findings)
+        heartbeatWatch.finish(end: heartbeatEnd ?? end, flow: flow, findings: &findings)
     }
 
     /// True when a side's PINGs were left unanswered (see `HeartbeatWatch`) by `end`.

@@ -1,9 +1,12 @@
 import CastLog
 
 extension Inspector {
-    /// Called when a connection ends: remembers it when its heartbeats were lost.
+    /// Called when a connection ends: remembers it when its heartbeats were lost (measured to its FIN when only one
+    /// side closed it).
     func noteConnectionEnd(_ state: TCPConnectionState) {
-        guard state.cast.heartbeatLost(at: lastTime) else { return }
+        guard !state.reconnectReported, state.cast.heartbeatLost(at: state.heartbeatEnd(latest: lastTime)) else {
+            return
+        }
         if reconnects.losses.count >= ReconnectWatch.maximumKept,
             let oldest = reconnects.losses.min(by: { $0.value < $1.value })
         {
@@ -12,13 +15,42 @@ extension Inspector {
         reconnects.losses[ReconnectWatch.key(state)] = state.lastTime
     }
 
-    /// Called when a connection starts: reports it as a reconnection after a heartbeat loss on the same pair.
+    /// Called when a connection starts: reports it as a reconnection after a heartbeat loss on the same pair, whether
+    /// the old connection was closed already or is still open in the capture (a dead receiver never sends its FIN
+    /// or RST, so only the sender's FIN, or nothing, ends it).
     func noteConnectionStart(_ state: TCPConnectionState) {
+        if let lost = closedConnectionLoss(like: state) ?? openConnectionLoss(like: state) {
+            reportReconnect(state, lostAt: lost)
+        }
+    }
+
+    /// The end of a closed connection on the same pair that lost heartbeats (forgotten once asked for).
+    private func closedConnectionLoss(like state: TCPConnectionState) -> LogTimestamp? {
         // Most captures have no lost heartbeat: no key is formatted for their connections.
-        guard !reconnects.losses.isEmpty else { return }
+        guard !reconnects.losses.isEmpty else { return nil }
         let key = ReconnectWatch.key(state)
-        guard let lost = reconnects.losses[key] else { return }
+        guard let lost = reconnects.losses[key] else { return nil }
         reconnects.losses[key] = nil
+        return lost
+    }
+
+    /// The end (first FIN, else last packet) of the latest still-open connection on the same pair whose heartbeats
+    /// were lost by the time `state` started; that connection is marked so its own end reports nothing more.
+    private func openConnectionLoss(like state: TCPConnectionState) -> LogTimestamp? {
+        var found: TCPConnectionState?
+        for other in flows.values where other !== state && !other.reconnectReported {
+            guard other.server == state.server, other.client.address == state.client.address,
+                other.firstTime <= state.firstTime, found.map({ $0.lastTime < other.lastTime }) ?? true,
+                other.cast.heartbeatLost(at: other.finTime ?? state.firstTime)
+            else { continue }
+            found = other
+        }
+        guard let found else { return nil }
+        found.reconnectReported = true
+        return found.finTime ?? found.lastTime
+    }
+
+    private func reportReconnect(_ state: TCPConnectionState, lostAt lost: LogTimestamp) {
         let after = CastSessionTracker.seconds(from: lost, to: state.firstTime)
         guard after >= 0, after <= ReconnectWatch.window else { return }
         emit(

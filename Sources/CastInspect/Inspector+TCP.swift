@@ -39,7 +39,10 @@ extension Inspector {
         for delivery in deliveries {
             deliver(delivery, direction: direction, state: &state, time: time, segment: tcp.payload.storage)
         }
-        if flags.contains(.fin) { state.fins.insert(direction) }
+        if flags.contains(.fin) {
+            state.fins.insert(direction)
+            if state.finTime == nil { state.finTime = time }
+        }
         if flags.contains(.rst) { state.reset = direction }
         if state.reset != nil || state.fins.count == 2 { close(key) }
         if totalHeldBytes > heldBytesLimit { releaseHeldBytes() }
@@ -246,7 +249,7 @@ extension Inspector {
                 time: state.lastTime, flow: state.flow)))
         }
         var findings: [Finding] = []
-        state.cast.finish(end: lastTime, findings: &findings)
+        state.cast.finish(end: lastTime, heartbeatEnd: state.heartbeatEnd(latest: lastTime), findings: &findings)
         findings.forEach { emit(.finding($0)) }
         noteConnectionEnd(state)
         if let tls = state.tls {

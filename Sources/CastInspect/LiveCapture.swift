@@ -124,7 +124,12 @@ public final class LiveCapture {
     /// The next packet, or nil when none arrived within the timeout (or a signal came).
     public func next() throws(Failure) -> CapturedPacket? {
         if let packet = try read() { return packet }
-        guard selectableDescriptor >= 0 else { return nil }
+        guard selectableDescriptor >= 0 else {
+            // Nothing to wait on (a device libpcap cannot select on): a short pause instead, so the caller's loop
+            // does not spin on an idle non-blocking read. poll with no descriptors sleeps and returns on a signal.
+            _ = poll(nil, 0, min(timeoutMilliseconds, 10))
+            return nil
+        }
         var request = pollfd(fd: selectableDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&request, 1, timeoutMilliseconds) > 0 else { return nil }
         return try read()

@@ -8,8 +8,8 @@ import Foundation
 /// With a key log, each packet is held `delay` seconds before it is written and inspected: a TLS client logs its
 /// secrets only after the ServerHello arrives, so holding the packets lets every new key-log line go into a
 /// Decryption Secrets Block ahead of the packets that need it, and into the inspector before it meets the
-/// ClientHello. Without a key log packets pass at once. Memory: the packets of `delay` seconds (at most
-/// `maximumHeld`; beyond that the oldest pass early).
+/// ClientHello. Without a key log packets pass at once. Memory: the packets of `delay` seconds (at most 65,536
+/// packets and 64 MiB, `HeldPacketQueue`; beyond that the oldest pass early).
 public final class LiveCaptureRun {
     /// Why the run ended early.
     public enum Failure: Error, CustomStringConvertible {
@@ -33,10 +33,14 @@ public final class LiveCaptureRun {
     private let keyLog: KeyLogTail?
     /// Seconds a packet is held (0 without a key log).
     public let delay: Double
-    /// Most packets held.
-    static let maximumHeld = 65_536
-    private var held: [(packet: CapturedPacket, arrival: Double)] = []
-    private var heldStart = 0
+    private var held = HeldPacketQueue()
+    /// Only key-log lines of sessions whose ClientHello was captured are used and embedded.
+    private var keySelector = KeyLogSelector()
+    /// When the key log was last polled (monotonic seconds).
+    private var lastKeyPoll = -Double.infinity
+    /// The key log is polled at most this often: a poll stats, opens and reads the file, and each new line copies
+    /// the inspector's key log; packets are held a whole `delay`, so a line is still taken ahead of its packets.
+    static let keyPollInterval = 0.05
 
     /// A run reading `capture` into `inspector` (and `writer`), following `keyLog` if given.
     public init(capture: LiveCapture, inspector: Inspector, writer: PcapngWriter?, keyLog: KeyLogTail?,
@@ -61,7 +65,8 @@ public final class LiveCaptureRun {
                 throw .capture(error)
             }
             if let packet {
-                held.append((packet, Self.now()))
+                if keyLog != nil { keySelector.note(packet) }
+                held.append(packet, arrival: Self.now())
                 try release(all: false)
             } else {
                 try release(all: false)
@@ -74,30 +79,21 @@ public final class LiveCaptureRun {
 
     /// Writes and inspects held packets that are due (all of them when `all`).
     private func release(all: Bool) throws(Failure) {
-        guard heldStart < held.count else { return }
         let now = Self.now()
-        var polled = false
-        while heldStart < held.count {
-            let (packet, arrival) = held[heldStart]
-            guard all || now - arrival >= delay || held.count - heldStart > Self.maximumHeld else { break }
-            if !polled {
-                try takeNewKeys()
-                polled = true
-            }
-            heldStart += 1
+        guard held.hasDue(now: now, delay: delay, all: all) else { return }
+        try takeNewKeys(now: now, force: all)
+        while let packet = held.popDue(now: now, delay: delay, all: all) {
             do throws(PcapngWriter.WriteError) { try writer?.write(packet) } catch { throw .write(error) }
             inspector.process(packet)
         }
-        if heldStart > 1024, heldStart * 2 > held.count {
-            held.removeFirst(heldStart)
-            heldStart = 0
-        }
     }
 
-    /// New key-log lines: a Decryption Secrets Block in the file, and the inspector's key log.
-    private func takeNewKeys() throws(Failure) {
-        guard let keyLog else { return }
-        let lines = keyLog.poll()
+    /// New key-log lines of captured sessions: a Decryption Secrets Block in the file, and the inspector's key log.
+    /// At most every `keyPollInterval` unless `force` (the last packets are leaving).
+    private func takeNewKeys(now: Double, force: Bool) throws(Failure) {
+        guard let keyLog, force || now - lastKeyPoll >= Self.keyPollInterval else { return }
+        lastKeyPoll = now
+        let lines = keySelector.take(keyLog.poll())
         guard !lines.isEmpty else { return }
         do throws(PcapngWriter.WriteError) { try writer?.writeSecrets(lines) } catch { throw .write(error) }
         inspector.addKeyLog(text: String(decoding: lines, as: UTF8.self))

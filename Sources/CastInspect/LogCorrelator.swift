@@ -5,8 +5,9 @@ import CastWire
 ///
 /// Rules (Docs/inspect.md, "Logs and packets on one timeline"):
 /// - `cast.request_id` (not 0, which Cast uses for unsolicited status): every message with that `requestId` — the
-///   request and its replies — within the window, narrowed by `cast.ns` and, when any candidate matches it, by
-///   `cast.transport` (as source or destination), then by `cast.src`/`cast.dst`, then to the one connection whose
+///   request and its replies — within the window, narrowed by `cast.ns`, by `cast.transport` (as source or
+///   destination), then by `cast.src`/`cast.dst` (each only when the record gives it; a key that no candidate
+///   matches means the record is about another sender's request: no links), then to the one connection whose
 ///   message is nearest in time (ids restart per connection);
 /// - otherwise `cast.src` + `cast.dst` (a channel's own record of a message): the one matching message nearest in
 ///   time;
@@ -86,15 +87,15 @@ public struct LogCorrelator: Sendable {
                 && (namespace.map { record.message.namespace == $0 }
                     ?? (record.message.namespace != Self.heartbeatNamespace))
         }
-        func narrow(_ keep: (CastMessageRecord) -> Bool) {
-            let narrowed = candidates.filter(keep)
-            if !narrowed.isEmpty { candidates = narrowed }
-        }
         if let requestID {
             candidates = candidates.filter { $0.requestID == requestID }
-            if let transport { narrow { $0.message.sourceID == transport || $0.message.destinationID == transport } }
+            if let transport {
+                candidates = candidates.filter { $0.message.sourceID == transport || $0.message.destinationID == transport }
+            }
             if let source, let destination {
-                narrow { [$0.message.sourceID, $0.message.destinationID].sorted() == [source, destination].sorted() }
+                candidates = candidates.filter {
+                    [$0.message.sourceID, $0.message.destinationID].sorted() == [source, destination].sorted()
+                }
             }
             // Request ids restart on every connection: keep the connection whose message is nearest in time.
             if let nearest = candidates.min(by: { distance($0) < distance($1) }) {

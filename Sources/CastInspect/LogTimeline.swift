@@ -63,12 +63,21 @@ public final class LogTimeline {
 
     /// Reads log records, always from the file that is furthest behind, until every file reaches `limit` or ends;
     /// passes on what can no longer be preceded after each one.
+    ///
+    /// How far a file has got is the time of the last record read from it, not the greatest: one line with a clock
+    /// far ahead must not make the file look finished until the end. So when a record crosses `limit`, one more is
+    /// read at once: if it is back in range, the line was an outlier (it waits in the heap for its time) and the
+    /// file goes on at its own pace; an ordered file only reads one record further ahead.
     private func pull(until limit: Double) {
+        var again: Int?
         while true {
             flush()
-            var lagging: Int?
-            for index in sources.indices where !sources[index].ended && sources[index].latest < limit {
-                if lagging.map({ sources[index].latest < sources[$0].latest }) ?? true { lagging = index }
+            var lagging = again
+            again = nil
+            if lagging == nil {
+                for index in sources.indices where !sources[index].ended && sources[index].latest < limit {
+                    if lagging.map({ sources[index].latest < sources[$0].latest }) ?? true { lagging = index }
+                }
             }
             guard let index = lagging else { break }
             guard let record = sources[index].reader.next() else {
@@ -76,7 +85,8 @@ public final class LogTimeline {
                 continue
             }
             let time = record.time.timeIntervalSince1970
-            sources[index].latest = max(sources[index].latest, time)
+            if time >= limit, sources[index].latest < limit { again = index }
+            sources[index].latest = time
             logRecords += 1
             push(.log(record), at: time)
         }

@@ -12,6 +12,8 @@ public enum PcapngSecretsReader {
     static let tlsKeyLogType: UInt32 = 0x544C_534B
     /// Largest DSB body read (16 MiB).
     static let maximumSecretsLength = 16 << 20
+    /// Most key-log bytes returned from one file (64 MiB); DSBs beyond are ignored.
+    static let maximumTotalSecrets = 64 << 20
 
     /// The key-log texts of the DSBs in `bytes` (a pcapng file prefix or whole file); empty for pcap files.
     public static func keyLogs(in bytes: [UInt8]) -> [String] {
@@ -28,18 +30,26 @@ public enum PcapngSecretsReader {
     }
 
     private static func keyLogs(from source: inout some BlockSource) -> [String] {
-        guard let first = source.read(at: 0, count: 12), first.count == 12,
-              first[0] == 0x0A, first[1] == 0x0D, first[2] == 0x0D, first[3] == 0x0A
-        else { return [] }
-        // The byte-order magic 0x1A2B3C4D tells the endianness of every following field.
-        let bigEndian = first[8] == 0x1A
+        var bigEndian = false
         func u32(_ b: [UInt8], _ at: Int) -> UInt32 {
             let v = (UInt32(b[at]), UInt32(b[at + 1]), UInt32(b[at + 2]), UInt32(b[at + 3]))
             return bigEndian ? v.0 << 24 | v.1 << 16 | v.2 << 8 | v.3 : v.3 << 24 | v.2 << 16 | v.1 << 8 | v.0
         }
         var texts: [String] = []
+        var total = 0
         var offset = 0
-        while let header = source.read(at: offset, count: 8), header.count == 8 {
+        while let header = source.read(at: offset, count: 12), header.count >= 8 {
+            // Each Section Header (its type reads the same both ways) sets the byte order of its section with the
+            // magic 0x1A2B3C4D: files concatenated from different machines switch order mid-file.
+            if header[0] == 0x0A, header[1] == 0x0D, header[2] == 0x0D, header[3] == 0x0A, header.count == 12 {
+                switch (header[8], header[9], header[10], header[11]) {
+                case (0x1A, 0x2B, 0x3C, 0x4D): bigEndian = true
+                case (0x4D, 0x3C, 0x2B, 0x1A): bigEndian = false
+                default: return texts
+                }
+            } else if offset == 0 {
+                return []  // not pcapng
+            }
             let type = u32(header, 0)
             let length = Int(u32(header, 4))
             guard length >= 12, length % 4 == 0 else { break }
@@ -48,6 +58,9 @@ public enum PcapngSecretsReader {
                 let secretsType = u32(body, 0)
                 let secretsLength = min(Int(u32(body, 4)), body.count - 8)
                 if secretsType == tlsKeyLogType, secretsLength > 0 {
+                    // Bounded in total too: a hostile file of many DSBs must not fill memory.
+                    guard total + secretsLength <= maximumTotalSecrets else { break }
+                    total += secretsLength
                     texts.append(String(decoding: body[8..<8 + secretsLength], as: UTF8.self))
                 }
             }

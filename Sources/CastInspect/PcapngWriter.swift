@@ -18,8 +18,10 @@ public final class PcapngWriter {
         public var path: String
         /// errno of the failed call.
         public var code: Int32
+        /// Our reason, when it says more than errno's text.
+        public var reason: String? = nil
         /// `PATH: reason`.
-        public var description: String { "\(path): \(String(cString: strerror(code)))" }
+        public var description: String { "\(path): \(reason ?? String(cString: strerror(code)))" }
     }
 
     /// The path written.
@@ -32,13 +34,44 @@ public final class PcapngWriter {
     private var buffer: [UInt8] = []
 
     /// Creates (or truncates) `path` and writes the section and interface headers.
+    ///
+    /// The file ends up 0600 even when it existed with wider permissions, and only a regular file is written: a
+    /// symbolic link (planted where root writes) or a FIFO or device is refused, so secrets go nowhere else.
     public init(path: String, linkType: UInt32, snapshotLength: UInt32, interface: String?) throws(WriteError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+        descriptor = try Self.openPrivateRegularFile(path)
         buffer = PcapngBlocks.sectionHeader(application: "castscope")
             + PcapngBlocks.interfaceDescription(linkType: linkType, snapshotLength: snapshotLength, name: interface)
         try flush()
+    }
+
+    /// Opens `path` for writing without following a final symbolic link (O_NONBLOCK: a FIFO without a reader must
+    /// not hang the open), checks it is a regular file, makes it 0600, then truncates it.
+    private static func openPrivateRegularFile(_ path: String) throws(WriteError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw WriteError(path: path, code: code, reason: code == ELOOP ? "is a symbolic link; not followed" : nil)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw WriteError(path: path, code: code)
+        }
+        guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            Glibc.close(descriptor)
+            throw WriteError(path: path, code: EINVAL, reason: "not a regular file")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard fchmod(descriptor, 0o600) == 0, ftruncate(descriptor, 0) == 0,
+            flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0
+        else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw WriteError(path: path, code: code)
+        }
+        return descriptor
     }
 
     deinit { if descriptor >= 0 { Glibc.close(descriptor) } }

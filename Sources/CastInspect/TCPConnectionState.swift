@@ -19,6 +19,10 @@ final class TCPConnectionState {
     var sawSYNACK = false
     var reset: FlowDirection?
     var fins: Set<FlowDirection> = []
+    /// When the first FIN was seen: the end of a connection only one side closed (a dead peer never sends its FIN).
+    var finTime: LogTimestamp?
+    /// True once a later connection was reported as this one's reconnection (`cast.reconnect`), so it is not twice.
+    var reconnectReported = false
     var applicationBytes: [FlowDirection: Int] = [:]
     var exports: [FlowDirection: FileHandle] = [:]
     var session: TLSSessionInfo?
@@ -40,6 +44,13 @@ final class TCPConnectionState {
         self.reassemblers = [.c2s: TCPStreamReassembler(maximumHeldBytes: maximumHeld),
                              .s2c: TCPStreamReassembler(maximumHeldBytes: maximumHeld)]
         self.cast = CastSessionTracker(flow: flow)
+    }
+
+    /// The end to measure unanswered heartbeats to, given the latest time seen: the first FIN of a half-closed
+    /// connection (the closing side gave up then; the rest is the capture going on), otherwise `latest`.
+    func heartbeatEnd(latest: LogTimestamp) -> LogTimestamp {
+        guard reset == nil, fins.count == 1, let finTime else { return latest }
+        return finTime
     }
 
     /// The export file name stem: `<client ip>_<port>-<server ip>_<port>`.

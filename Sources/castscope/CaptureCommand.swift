@@ -2,14 +2,10 @@ import CastCLI
 import CastInspect
 import CastWire
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Set by SIGINT/SIGTERM; the capture loop checks it between packets and ends with the closing report.
-private let captureStopRequested = Atomic<Bool>(false)
 
 /// `castscope capture`: live capture through libpcap, decoded by the inspector as packets come, optionally saved
 /// as pcapng with the key log embedded.
@@ -25,8 +21,8 @@ enum CaptureCommand {
                 \(defaultFilter)') and prints what 'castscope inspect' would: mDNS messages, TLS handshakes, Cast \
                 messages (decrypted with --keylog), then on Ctrl-C (SIGINT) or SIGTERM the device and connection \
                 summaries, findings and totals. -w saves the packets as pcapng; with --keylog the file also carries \
-                the key log in Decryption Secrets Blocks, written as the key log grows, ahead of the packets that \
-                need them, so Wireshark and 'castscope inspect' decrypt the file on its own. With --keylog packets \
+                the key-log lines of the captured TLS sessions (no others) in Decryption Secrets Blocks, written \
+                as the key log grows, ahead of the packets that need them, so Wireshark and 'castscope inspect' decrypt the file on its own. With --keylog packets \
                 are shown about a second late: the key log is written after the handshake packets pass. Needs root \
                 or CAP_NET_RAW. Exit 0 after a clean stop, 1 when capture cannot start or fails, 64 on usage errors.
                 """,
@@ -88,16 +84,16 @@ enum CaptureCommand {
         let inspector = Inspector(options: options) { report.handle($0) }
         let run = LiveCaptureRun(capture: capture, inspector: inspector, writer: writer, keyLog: keyLog)
 
-        captureStopRequested.store(false, ordering: .relaxed)
-        signal(SIGINT) { _ in captureStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in captureStopRequested.store(true, ordering: .relaxed) }
+        // The first Ctrl-C stops the loop (checked between packets); the handlers then reset, so a second one kills.
+        StopSignal.install()
         io.printError("castscope: capturing on \(interface) (filter: \(filter)); Ctrl-C to stop")
         var failure: LiveCaptureRun.Failure?
         do throws(LiveCaptureRun.Failure) {
-            try run.run { captureStopRequested.load(ordering: .relaxed) }
+            try run.run { StopSignal.isRequested }
         } catch {
             failure = error
         }
+        StopSignal.restoreDefault()
         let summary = inspector.finish()
         report.finish(summary: summary, inspector: inspector)
         var closing = "castscope: \(capture.packetsRead) packets captured"

@@ -10,7 +10,7 @@ enum InspectCommand {
         CommandSpec(
             name: "inspect", abstract: "Audit capture files: mDNS discovery, TLS sessions, Cast messages, findings.",
             discussion: """
-                Reads pcap and pcapng files (several in a row) and prints a transcript: mDNS messages, TLS \
+                Reads pcap and pcapng files (several in a row, in time order) and prints a transcript: mDNS messages, TLS \
                 handshakes, Cast messages with direction arrows and reply latencies, then per-device and \
                 per-connection summaries and findings. With key logs (--keylog, or Decryption Secrets Blocks in a \
                 pcapng) TLS 1.2 and 1.3 Cast sessions are decrypted. --json prints one JSON object per line. Exit 0 \
@@ -97,7 +97,12 @@ enum InspectCommand {
             if let logMerge { logMerge.add(event) } else { deliver(event) }
         }
         let showProgress = Terminal.isTerminal(.error)
-        let error = CaptureRun.feed(files: files, into: inspector, lax: invocation.flag("lax")) { file, done, size in
+        // Files given out of time order would look like time going backwards (to TCP and the --log merge).
+        let ordered = CaptureRun.timeOrdered(files)
+        if ordered != files {
+            io.printError("castscope: reading the captures in time order: \(ordered.joined(separator: ", "))")
+        }
+        let error = CaptureRun.feed(files: ordered, into: inspector, lax: invocation.flag("lax")) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }
             let percent = size > 0 ? min(100, done * 100 / size) : 0
             io.write("\r\(file): \(percent)% ", to: .error)

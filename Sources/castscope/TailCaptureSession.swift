@@ -35,8 +35,13 @@ struct TailCaptureSession {
     private var correlator = LogCorrelator(window: 5)
     private var castMessages: LogTailBuffer<CastMessageRecord>
 
-    init(paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, printer: LogTailPrinter) {
+    /// Cast messages before this time are not shown (`--since`; they may still be linked to records after it).
+    private let since: LogTimestamp?
+
+    init(paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, since: LogTimestamp? = nil,
+         printer: LogTailPrinter) {
         self.paths = paths
+        self.since = since
         self.follow = follow
         self.lineCount = lineCount
         followers = paths.map { path in
@@ -53,26 +58,47 @@ struct TailCaptureSession {
     /// True when every input is a stream that has ended.
     var allInputsEnded: Bool { followers.allSatisfy(\.isFinished) }
 
+    /// What `readInitial` found wrong. `failures` stop the run (exit 1); `warnings` are shown and the run goes on.
+    struct InitialProblems: Equatable {
+        var failures: [String] = []
+        var warnings: [String] = []
+    }
+
     /// Reads the capture (keys from `keyLogs` texts and its own DSBs) and the logs; emits the last N merged entries.
-    /// Returns the errors that stop the run (unreadable log or capture); nothing is emitted then.
+    ///
+    /// A capture that cannot be opened, or an unreadable log, stops the run before anything is emitted. A fault in a
+    /// packet record does not hide what decoded before it: the merged entries are emitted first. A truncated last
+    /// record is what a file tcpdump is still writing looks like, so it is only a warning; a malformed one fails.
     mutating func readInitial(capture: String, keyLogs: [String], _ emit: (LogTailPrinter.Rendered) -> Void)
-        -> [String]
+        -> InitialProblems
     {
+        var problems = InitialProblems()
         var options = InspectOptions()
         for text in keyLogs { options.keyLog.add(text: text) }
         CaptureRun.loadEmbeddedKeys(files: [capture], into: &options)
         var messages = castMessages
         var correlator = self.correlator
+        let since = self.since
         let inspector = Inspector(options: options) { event in
             guard case .cast(let record) = event else { return }
-            messages.append(record)
             correlator.add(record)
+            if let since, record.time < since { return }
+            messages.append(record)
         }
         let error = CaptureRun.feed(files: [capture], into: inspector, lax: false)
         _ = inspector.finish()
         castMessages = messages
         self.correlator = correlator
-        if let error { return [error.description] }
+        if let error {
+            // Only a fault in a packet record leaves packets that decoded before it worth showing.
+            guard error.packetNumber > 0 else { return InitialProblems(failures: [error.description]) }
+            if error.kind == .truncated {
+                problems.warnings.append("\(error.description) (showing the packets before it; the file may still be "
+                    + "being written)")
+            } else {
+                problems.failures.append(error.description)
+            }
+        }
 
         var tails = paths.map { _ in LogTailBuffer<LogTailEntry>(capacity: lineCount) }
         var failures: [String] = []
@@ -92,13 +118,13 @@ struct TailCaptureSession {
             followers[index].poll(handle)
             if !follow { followers[index].finishInput(handle) }
         }
-        guard failures.isEmpty else { return failures }
+        guard failures.isEmpty else { return InitialProblems(failures: failures) }
         let sources: [[Item]] = tails.enumerated().map { index, tail in tail.elements.map { .log($0, file: index) } }
             + [castMessages.elements.map { .cast($0) }]
         var rendered = LogTailPrinter.Rendered()
         for item in LogMerger.merge(sources, by: \.time).suffix(lineCount) { render(item, into: &rendered) }
         emit(rendered)
-        return []
+        return problems
     }
 
     /// Polls every log once and emits the new records, linked to the capture's messages.

@@ -1,14 +1,10 @@
 import CastCLI
 import CastLog
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Set by SIGINT/SIGTERM while following; the poll loop checks it and exits 0.
-private let tailStopRequested = Atomic<Bool>(false)
 
 /// `castscope tail`: print the last records of log files, filtered and merged by time, and follow them.
 ///
@@ -86,12 +82,6 @@ enum TailCommand {
             if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
             if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
         }
-        if follow {
-            // Touch the flag before the handlers can run, so its lazy initialisation never happens in a handler.
-            tailStopRequested.store(false, ordering: .relaxed)
-            signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-            signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-        }
         let failures = session.readInitial(emit)
         guard failures.isEmpty else {
             for failure in failures { io.printError("Error: \(failure)") }
@@ -101,9 +91,12 @@ enum TailCommand {
             if let summary = session.unparsedSummary { io.printError(summary) }
             return 0
         }
-        while !tailStopRequested.load(ordering: .relaxed), !session.allInputsEnded {
+        // Only now: until the first batch is out, Ctrl-C interrupts the read (default disposition).
+        StopSignal.install()
+        defer { StopSignal.restoreDefault() }
+        while !StopSignal.isRequested, !session.allInputsEnded {
             try? await Task.sleep(for: pollInterval)
-            if tailStopRequested.load(ordering: .relaxed) { break }
+            if StopSignal.isRequested { break }
             session.followOnce(emit)
         }
         return 0
@@ -125,20 +118,16 @@ enum TailCommand {
         let follow = invocation.flag("follow")
         var session = TailCaptureSession(
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
-            selector: LogTailSelector(filter: filter, since: since),
+            selector: LogTailSelector(filter: filter, since: since), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
         let emit = { (rendered: LogTailPrinter.Rendered) in
             if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
             if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
         }
-        if follow {
-            tailStopRequested.store(false, ordering: .relaxed)
-            signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-            signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-        }
-        let failures = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
-        guard failures.isEmpty else {
-            for failure in failures { io.printError("Error: \(failure)") }
+        let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
+        for warning in problems.warnings { io.printError("warning: \(warning)") }
+        guard problems.failures.isEmpty else {
+            for failure in problems.failures { io.printError("Error: \(failure)") }
             return 1
         }
         guard follow else {
@@ -147,9 +136,12 @@ enum TailCommand {
             if count > 1 { io.printError("castscope: \(count) lines were not log records") }
             return 0
         }
-        while !tailStopRequested.load(ordering: .relaxed), !session.allInputsEnded {
+        // Only now: reading a big capture stays interruptible by Ctrl-C.
+        StopSignal.install()
+        defer { StopSignal.restoreDefault() }
+        while !StopSignal.isRequested, !session.allInputsEnded {
             try? await Task.sleep(for: pollInterval)
-            if tailStopRequested.load(ordering: .relaxed) { break }
+            if StopSignal.isRequested { break }
             session.followOnce(emit)
         }
         return 0

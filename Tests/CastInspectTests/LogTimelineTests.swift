@@ -75,6 +75,32 @@ import Testing
         #expect(run.bad.isEmpty)
     }
 
+    @Test func oneRecordWithAFutureClockDoesNotPushLaterRecordsToTheEnd() {
+        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7), Self.cast(5000, .c2s, type: "PLAY", requestID: 8),
+                      Self.cast(20000, .c2s, type: "PAUSE", requestID: 9)]
+        // A line stamped a day ahead (a wrong clock), then the file goes on at its own pace.
+        let logs = [[Self.line(0, "a"), Self.line(86_400_000, "clock jump"), Self.line(200, "b"),
+                     Self.line(9000, "c")]]
+        let run = Self.merge(events, logs: logs)
+        #expect(run.out.map(Self.label) == ["log:a", "cast:LOAD", "log:b", "cast:PLAY", "log:c", "cast:PAUSE",
+                                            "log:clock jump"])
+    }
+
+    @Test func requestOfAnotherSenderIsNotLinkedWhenTheTransportMatchesNothing() throws {
+        // Sender B's LOAD 7 to web-5; sender A's record names its own transport web-9, also with request id 7.
+        let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7),
+                      Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7, src: "web-5", dst: "sender-0")]
+        let logs = [[Self.line(90, "load called", ",\"cast.request_id\":7,\"cast.transport\":\"web-9\""),
+                     Self.line(95, "sent", ",\"cast.request_id\":7,\"cast.src\":\"sender-1\",\"cast.dst\":\"web-5\""),
+                     Self.line(96, "own", ",\"cast.request_id\":7,\"cast.transport\":\"web-5\"")]]
+        let run = Self.merge(events, logs: logs)
+        let links = run.out.compactMap { event -> [String?]? in
+            guard case .log(let log) = event else { return nil }
+            return log.links.map(\.type)
+        }
+        #expect(links == [[], [], ["LOAD", "MEDIA_STATUS"]])
+    }
+
     @Test func requestIDLinksTheRequestAndItsReply() throws {
         let events = [Self.cast(100, .c2s, type: "LOAD", requestID: 7),
                       Self.cast(140, .s2c, type: "MEDIA_STATUS", requestID: 7),

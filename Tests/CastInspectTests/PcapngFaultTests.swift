@@ -36,6 +36,32 @@ import Testing
         #expect(PcapngSecretsReader.keyLogs(in: file) == ["# key log\n"])
     }
 
+    static func bigEndianBlock(_ type: UInt32, _ body: [UInt8]) -> [UInt8] {
+        let padded = body + [UInt8](repeating: 0, count: (4 - body.count % 4) % 4)
+        let length = UInt32(12 + padded.count)
+        return PcapBuilder.be32(type) + PcapBuilder.be32(length) + padded + PcapBuilder.be32(length)
+    }
+
+    @Test func secretsOfABigEndianSectionAfterALittleEndianOneAreFound() {
+        let bigHeader = Self.bigEndianBlock(0x0A0D_0D0A, PcapBuilder.be32(0x1A2B_3C4D) + [0, 1, 0, 0]
+                                                + [UInt8](repeating: 0xff, count: 8))
+        let bigSecrets = Self.bigEndianBlock(0x0A, PcapBuilder.be32(0x544C_534B) + PcapBuilder.be32(9)
+                                                 + Array("# second\n".utf8))
+        let file = Self.header + Self.secrets + bigHeader + bigSecrets + Self.header + Self.secrets
+        #expect(PcapngSecretsReader.keyLogs(in: file) == ["# key log\n", "# second\n", "# key log\n"])
+    }
+
+    @Test func secretsReadFromOneFileAreBoundedInTotal() {
+        // Five DSBs of 15 MiB each: only as many as fit in the 64 MiB total are returned.
+        let text = [UInt8](repeating: 0x23, count: 15 << 20)
+        let big = Self.block(0x0A, PcapBuilder.le32(0x544C_534B) + PcapBuilder.le32(UInt32(text.count)) + text)
+        var file = Self.header
+        for _ in 0..<5 { file += big }
+        let logs = PcapngSecretsReader.keyLogs(in: file)
+        #expect(logs.count == 4)
+        #expect(logs.reduce(0) { $0 + $1.utf8.count } <= PcapngSecretsReader.maximumTotalSecrets)
+    }
+
     @Test func zeroLengthBlockIsAnErrorAfterTheGoodPackets() {
         let zero = PcapBuilder.le32(6) + PcapBuilder.le32(0) + [UInt8](repeating: 0, count: 16)
         let path = PcapBuilder.temporaryFile(Self.header + Self.interface + Self.enhanced + zero, name: "z.pcapng")

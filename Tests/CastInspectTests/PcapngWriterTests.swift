@@ -57,6 +57,38 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test func existingWorldReadableFileBecomesOwnerOnlyAndIsTruncated() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x55, count: 100_000),
+                                           attributes: [.posixPermissions: 0o644])
+        let writer = try PcapngWriter(path: path, linkType: 1, snapshotLength: 65535, interface: nil)
+        try writer.write(Self.packet(1, [0x01]))
+        try writer.close()
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let source = try PcapSource(path: path)
+        #expect(try source.next()?.bytes == [0x01])
+        #expect(try source.next() == nil)
+    }
+
+    @Test func symbolicLinkOrFIFOAtTheOutputPathIsRefused() throws {
+        let target = Self.temporaryPath(), link = Self.temporaryPath(), fifo = Self.temporaryPath()
+        defer { for path in [target, link, fifo] { try? FileManager.default.removeItem(atPath: path) } }
+        _ = FileManager.default.createFile(atPath: target, contents: Data("precious".utf8),
+                                           attributes: [.posixPermissions: 0o644])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(throws: PcapngWriter.WriteError.self) {
+            try PcapngWriter(path: link, linkType: 1, snapshotLength: 65535, interface: nil)
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+        #expect((try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) == 0o644)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: PcapngWriter.WriteError.self) {
+            try PcapngWriter(path: fifo, linkType: 1, snapshotLength: 65535, interface: nil)
+        }
+    }
+
     @Test func keyLogTailHandsOutOnlyWholeNewLines() throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -72,5 +104,39 @@ import Testing
         #expect(tail.poll() == Array("LINE2\n".utf8))
         _ = FileManager.default.createFile(atPath: path, contents: Data("NEW\n".utf8))  // rewritten, shorter
         #expect(tail.poll() == Array("NEW\n".utf8))
+    }
+
+    @Test func keyLogRewrittenToTheSameOrLargerSizeIsReadAgain() throws {
+        let path = Self.temporaryPath(), replacement = Self.temporaryPath()
+        defer { for file in [path, replacement] { try? FileManager.default.removeItem(atPath: file) } }
+        let tail = KeyLogTail(path: path)
+        _ = FileManager.default.createFile(atPath: path, contents: Data("AAAA\n".utf8))
+        #expect(tail.poll() == Array("AAAA\n".utf8))
+        // In place, same size: the bytes already handed out changed.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("BBBB\n".utf8))
+        try handle.close()
+        #expect(tail.poll() == Array("BBBB\n".utf8))
+        // Replaced by rename with a larger file: another inode.
+        _ = FileManager.default.createFile(atPath: replacement, contents: Data("CCCC\nDDDD\n".utf8))
+        #expect(rename(replacement, path) == 0)
+        #expect(tail.poll() == Array("CCCC\nDDDD\n".utf8))
+        #expect(tail.poll().isEmpty)
+    }
+
+    @Test func keyLogLineLongerThanTheReadLimitIsSkippedNotStalling() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tail = KeyLogTail(path: path)
+        let long = [UInt8](repeating: 0x41, count: KeyLogTail.maximumRead + 5000)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(long))
+        #expect(tail.poll().isEmpty)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("AAAA\nNEXT\n".utf8))
+        try handle.close()
+        // The rest of the long line, up to its newline, is dropped; the next line comes out.
+        #expect(tail.poll() == Array("NEXT\n".utf8))
+        #expect(tail.poll().isEmpty)
     }
 }

@@ -76,6 +76,39 @@ import Testing
         #expect(summary["badLogLines"] == 1)
     }
 
+    /// The capture split into two pcap files at packet `at` (the global header repeated).
+    static func split(at: Int) throws -> (first: String, second: String) {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: capture)))
+        func le32(_ offset: Int) -> Int {
+            Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        }
+        var offset = 24, count = 0
+        while count < at, offset + 16 <= bytes.count {
+            offset += 16 + le32(offset + 8)
+            count += 1
+        }
+        let stem = NSTemporaryDirectory() + "castscope-split-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: stem + "-1.pcap", contents: Data(bytes[..<offset]))
+        _ = FileManager.default.createFile(atPath: stem + "-2.pcap", contents: Data(bytes[..<24] + bytes[offset...]))
+        return (stem + "-1.pcap", stem + "-2.pcap")
+    }
+
+    @Test func capturesGivenOutOfTimeOrderAreReadInTimeOrderWithTheLog() async throws {
+        let path = Self.log()
+        let halves = try Self.split(at: 20)
+        defer { for file in [path, halves.first, halves.second] { try? FileManager.default.removeItem(atPath: file) } }
+        let result = try await CastscopeProcess.run(
+            ["inspect", halves.second, halves.first, "--keylog", Self.keys, "--log", path, "--json"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("reading the captures in time order: \(halves.first), \(halves.second)"))
+        let logs = Self.json(result.standardOutput).filter { $0["kind"] == "log" }
+        #expect(logs.map(Self.linkTypes) == [["LOAD", "LOAD_FAILED"], ["LOAD_FAILED"], ["GET_STATUS", "MEDIA_STATUS"]])
+        let inOrder = try await CastscopeProcess.run(
+            ["inspect", halves.first, halves.second, "--keylog", Self.keys, "--log", path, "--json"])
+        #expect(inOrder.standardOutput == result.standardOutput)
+        #expect(!inOrder.standardError.contains("time order"))
+    }
+
     @Test func readableReportMarksLogLinesAndTheirLinks() async throws {
         let path = Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
