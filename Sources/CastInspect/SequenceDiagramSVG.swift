@@ -74,10 +74,15 @@ struct SequenceDiagramSVG {
             }
             out.raw("</g>")
         }
+        var flagsInRow: [Int: Int] = [:]
         for (number, before) in connection.findings {
-            // Between the arrow drawn just before the finding and the next one.
+            // Between the arrow drawn just before the finding and the next one; findings at the same place are
+            // stacked (three at most: every finding is listed under the diagram anyway).
             let row = shown.firstIndex { $0 >= before } ?? shown.count
-            let fy = Int(y(row) - Self.rowHeight / 2)
+            let stacked = flagsInRow[row, default: 0]
+            flagsInRow[row] = stacked + 1
+            guard stacked < 3 else { continue }
+            let fy = Int(y(row) - Self.rowHeight / 2) + 14 * stacked
             let fx = Int(x(lifelines.count - 1)) + 108
             out.raw("<a href=\"#place-\(number)\"><path class=\"flag\" d=\"M\(fx) \(fy - 7)l-7 12h14z\"/>"
                     + "<text class=\"muted\" x=\"\(fx + 10)\" y=\"\(fy + 4)\">")
