@@ -68,6 +68,19 @@ final class ClassicPcapReader {
             close(fd)
             return nil
         }
+        // Versions before 2.4 (and some 2.3 writers) swapped caplen and len in record headers; libpcap undoes
+        // that, this reader does not, so such files are left to libpcap.
+        var version = [UInt8](repeating: 0, count: 4)
+        guard pread(fd, &version, 4, 4) == 4 else {
+            close(fd)
+            return nil
+        }
+        let major = bigEndian ? Int(version[0]) << 8 | Int(version[1]) : Int(version[1]) << 8 | Int(version[0])
+        let minor = bigEndian ? Int(version[2]) << 8 | Int(version[3]) : Int(version[3]) << 8 | Int(version[2])
+        guard major > 2 || major == 2 && minor >= 4 else {
+            close(fd)
+            return nil
+        }
         _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
         self.fd = fd
         size = Int(info.st_size)
@@ -122,7 +135,7 @@ final class ClassicPcapReader {
         offset = dataOffset + capturedLength
         let kept = min(capturedLength, snapshot)
         // libpcap reads the times as signed 32-bit values and scales nanoseconds down to microseconds.
-        let microseconds = nanoseconds ? Int32(truncatingIfNeeded: rawFraction / 1000) : Int32(bitPattern: rawFraction)
+        let microseconds = nanoseconds ? Int32(bitPattern: rawFraction) / 1000 : Int32(bitPattern: rawFraction)
         return Record(seconds: Int64(Int32(bitPattern: rawSeconds)), microseconds: microseconds,
                       prefix: header.assumingMemoryBound(to: UInt8.self) + 16,
                       prefixLength: min(kept, windowStart + windowCount - dataOffset), capturedLength: kept,

@@ -44,6 +44,25 @@ import Testing
         #expect(nano.first?.bytes == Self.packet)
     }
 
+    @Test func versionTwoPointTwoFilesWithLengthsSwappedReadLikeLibpcap() throws {
+        // Before 2.3, writers put the original length first and the captured length second; libpcap swaps them
+        // back. Two packets cut to 20 bytes: read as written by 2.4 rules, the first would swallow the second.
+        var out = PcapBuilder.le32(0xA1B2_C3D4) + PcapBuilder.le16(2) + PcapBuilder.le16(2) + PcapBuilder.le32(0)
+            + PcapBuilder.le32(0) + PcapBuilder.le32(65_535) + PcapBuilder.le32(1)
+        for (second, packet) in [(UInt32(1), Self.packet), (2, Self.other)] {
+            out += PcapBuilder.le32(second) + PcapBuilder.le32(0) + PcapBuilder.le32(UInt32(packet.count))
+                + PcapBuilder.le32(20) + Array(packet.prefix(20))
+        }
+        let packets = try readAll(out)
+        #expect(packets.map(\.bytes) == [Array(Self.packet.prefix(20)), Array(Self.other.prefix(20))])
+        #expect(packets.map(\.originalLength) == [Self.packet.count, Self.other.count])
+    }
+
+    @Test func nanosecondFractionIsReadAsSignedLikeLibpcap() throws {
+        let packets = try readAll(file(bigEndian: false, nanoseconds: true, packets: [(5, 0xF000_0000, Self.packet)]))
+        #expect(packets.first?.time.microseconds == Int32(bitPattern: 0xF000_0000) / 1000)
+    }
+
     @Test func recordsLongerThanTheSnapshotAreCutToIt() throws {
         let packets = try readAll(file(bigEndian: false, nanoseconds: false, snaplen: 20,
                                        packets: [(1, 0, Self.packet), (2, 0, Self.other)]))
