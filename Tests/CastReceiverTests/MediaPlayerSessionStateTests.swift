@@ -118,3 +118,16 @@ import Testing
         #expect(destination.mediaSessionID == nil)
     }
 }
+
+/// The fuzz script reaches STORE_SESSION and RESUME_SESSION (the FuzzReceiver seed `store-resume`).
+@Suite struct ReceiverDeviceScriptSessionStateTests {
+    @Test func scriptedStoreAndResumeKeepTheDeviceInvariants() {
+        // open #0; CONNECT; LAUNCH CC1AD845; CONNECT to it; LOAD; advance 2 s; then, to the transport, BOGUS
+        // (137 % 23 == 22) read as STORE_SESSION (b == 4) and RESUME_SESSION (b == 2), good and broken.
+        let media = UInt8(0x80 | (3 << 2))
+        let setup: [UInt8] = [0x00, 0x80, 0, 0, 0, 0x88, 4, 0, 0, 0x80, 0x8A, 0, 0, media, 0x92, 80, 0, 0x40, 100]
+        let transfer: [UInt8] = [media, 137, 5, 4, media, 137, 0, 2, 0x40, 10, media, 137, 3, 2, media, 137, 4, 2]
+        // SESSION_STATE, RESUME's MEDIA_STATUS, INVALID_REQUEST, the queue RESUME's MEDIA_STATUS: one reply each.
+        #expect(ReceiverDeviceScript.run(setup + transfer) >= ReceiverDeviceScript.run(setup) + 4)
+    }
+}
