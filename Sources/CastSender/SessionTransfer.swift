@@ -161,7 +161,9 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         stoppingSource = false
         source.documentedTransfer = nil
         guard source.machine.state == .connected else {
-            return abandonHelper(CastError(.sessionIsNotActive, "the source session ended during the transfer"))
+            // The STOP went out, so the source app is (most likely) gone: keep the media playing on the destination.
+            finish(.failure(CastError(.sessionIsNotActive, "the source session ended while its app was stopped")))
+            return endHelper(stopCasting: false)
         }
         SenderLog.session.info(
             "stream transfer: session moves to \(destination.friendlyName) (\(destination.deviceID))", fields)

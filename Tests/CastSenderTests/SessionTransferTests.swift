@@ -143,6 +143,22 @@ import Testing
         await rig.shutdown()
     }
 
+    @Test func aDestinationThatNeverAnswersResumeSessionTimesOutAndTheSourcePlaysOn() async throws {
+        let rig = try await TwoReceivers(denFaults: [.ignore("RESUME_SESSION")])
+        let session = try await rig.startPlaying()
+        let before = rig.recorder.events.count
+
+        let result = await rig.harness.context.transferSession(to: rig.denDevice)
+
+        guard case let .failure(error) = result else {
+            Issue.record("the transfer should fail")
+            return await rig.shutdown()
+        }
+        #expect(error.code == .timeout)
+        await expectSourceStillPlaying(rig, session, eventsBefore: before)
+        await rig.shutdown()
+    }
+
     @Test func anUnreachableDestinationLeavesTheSourcePlaying() async throws {
         let rig = try await TwoReceivers()
         let session = try await rig.startPlaying()
