@@ -12,6 +12,8 @@ extension MediaPlayer {
         case "GET_STATUS": return .status
         case "LOAD": return load(request, now: now, loadFailure: loadFailure)
         case "QUEUE_LOAD": return queueLoad(request, now: now, loadFailure: loadFailure)
+        case "STORE_SESSION": return storeSession(now: now)
+        case "RESUME_SESSION": return resumeSession(request, now: now, loadFailure: loadFailure)
         default: break
         }
         guard hasActiveSession, let sessionID = mediaSessionID else { return .invalidPlayerState }
@@ -42,7 +44,7 @@ extension MediaPlayer {
         }
     }
 
-    private mutating func load(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int?) -> MediaPlayerReply {
+    mutating func load(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int?) -> MediaPlayerReply {
         if let loadFailure {
             return .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(Int64(loadFailure))])
         }

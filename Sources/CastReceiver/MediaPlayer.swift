@@ -30,8 +30,10 @@ public struct MediaPlayer: Sendable {
         var duration: Double? { media["duration"]?.finiteDouble }
     }
 
-    /// Commands the emulated player supports: pause, seek, stream volume/mute, queue next/prev/repeat, tracks, rate.
-    public static let supportedMediaCommands: Int64 = 1 | 2 | 4 | 8 | 64 | 128 | 1024 | 2048 | 4096 | 8192
+    /// Commands the emulated player supports: pause, seek, stream volume/mute, queue next/prev/repeat, tracks, rate,
+    /// stream transfer (262144: STORE_SESSION / RESUME_SESSION, see MediaPlayer+SessionState).
+    public static let supportedMediaCommands: Int64 =
+        1 | 2 | 4 | 8 | 64 | 128 | 1024 | 2048 | 4096 | 8192 | 262_144
 
     /// How long a LOAD stays BUFFERING.
     public var bufferingTime: Duration

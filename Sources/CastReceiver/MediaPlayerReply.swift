@@ -8,6 +8,8 @@ public enum MediaPlayerReply: Sendable, Hashable {
     case status
     /// An error reply of `type` (LOAD_FAILED, INVALID_PLAYER_STATE, INVALID_REQUEST) with extra `fields`.
     case error(type: String, fields: JSONObject)
+    /// A reply of `type` (SESSION_STATE) with `fields`, to the requester only; nothing changed.
+    case message(type: String, fields: JSONObject)
 
     static func invalidRequest(_ reason: String) -> MediaPlayerReply {
         .error(type: "INVALID_REQUEST", fields: ["reason": .string(reason)])

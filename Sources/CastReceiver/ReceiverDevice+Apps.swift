@@ -51,6 +51,16 @@ extension ReceiverDevice {
             ]
         case .statusChanged:
             return mediaStatusActions(requester: requester, now: now)
+        case .message(let type, let fields):
+            var payload = fields
+            payload["type"] = .string(type)
+            return [
+                .send(
+                    connection,
+                    Self.message(
+                        payload, requestID: requestID, namespace: .media,
+                        from: app.sessionID, to: message.sourceID))
+            ]
         case .error(let type, let fields):
             var payload = fields
             payload["type"] = .string(type)

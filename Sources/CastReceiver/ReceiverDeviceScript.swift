@@ -104,6 +104,8 @@ public enum ReceiverDeviceScript {
     }
 
     private static func request(type: String, a: UInt8, b: UInt8, device: ReceiverDevice) -> JSONValue {
+        // BOGUS also stands for the stream-transfer pair, so the table (and the seeds' meaning) stays as it was.
+        let type = type != "BOGUS" ? type : ["BOGUS", "STORE_SESSION", "RESUME_SESSION"][Int(b) % 3]
         var object: JSONObject = ["type": .string(type), "requestId": .int(Int64(a))]
         let session = device.mediaPlayer?.mediaSessionID ?? 1
         object["mediaSessionId"] = .int(b & 2 == 0 ? session : Int64(b))
@@ -138,8 +140,26 @@ public enum ReceiverDeviceScript {
             object["repeatMode"] = .string(repeatModes[Int(b) % repeatModes.count])
             if b & 16 != 0 { object["currentItemId"] = .int(Int64(a % 8)) }
         case "EDIT_TRACKS_INFO": object["activeTrackIds"] = [.int(Int64(a))]
+        case "RESUME_SESSION": object["sessionState"] = sessionState(item: item, a: a, b: b)
         default: break
         }
         return .object(object)
+    }
+
+    /// A RESUME_SESSION `sessionState`: well formed (a LOAD of `item`, or a queue of it) or broken in one way.
+    private static func sessionState(item: JSONValue, a: UInt8, b: UInt8) -> JSONValue {
+        let load: JSONValue = [
+            "media": item["media"] ?? .null, "currentTime": .double(Double(b)), "autoplay": .bool(a & 1 == 0),
+        ]
+        switch a % 6 {
+        case 0: return ["loadRequestData": load, "customData": ["k": .int(Int64(b))]]
+        case 1: return .null
+        case 2: return "state"
+        case 3: return ["loadRequestData": [load]]
+        case 4:
+            let items = JSONValue.array(Array(repeating: item, count: Int(b % 4)))
+            return ["loadRequestData": ["queueData": ["items": items, "startIndex": .int(Int64(b % 5) - 1)]]]
+        default: return ["loadRequestData": ["media": .int(Int64(a))]]
+        }
     }
 }

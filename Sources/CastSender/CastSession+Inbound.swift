@@ -44,6 +44,7 @@ extension CastSession {
             }
             log.verbose("received \(text)", metadata(requestID: payload.json["requestId"]?.intValue,
                                                     namespace: namespace))
+            if namespace == .media, documentedTransfer?.intercept(payload, from: message.sourceID) == true { return }
             if namespace == .media {
                 remoteMediaClient.handle(payload, from: message.sourceID, requests: requests, now: clock.now)
             } else {
@@ -68,9 +69,13 @@ extension CastSession {
             if statusText != previous?.runningApplication?.statusText {
                 manager?.deliverStatus(statusText, session: self)
             }
+            // While a documented transfer stops the app here, the status without it is the move, not an end
+            // (decided before the reply below, which may move the session to the destination).
+            let movingAway = documentedTransfer?.stoppingSource == true
             if let id = status.requestID, id != 0 {
                 requests.reply(id, .completed, namespace: namespace, source: source)
             }
+            if movingAway { return }
             if machine.state == .connected, let transfer = StreamTransferSignal(status: status, sessionID: sessionID) {
                 followStreamTransfer(transfer, status: status)
                 return

@@ -34,6 +34,8 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     /// Requests of the session (every namespace shares one requestId space).
     public let requests: PendingRequests
     weak var manager: SessionManager?
+    /// The documented (STORE_SESSION/RESUME_SESSION) transfer moving this session, while it runs.
+    var documentedTransfer: SessionTransfer?
     let transportFactory: TransportFactory
     private let tls: TLSContext
     private var socket: CastSocket?

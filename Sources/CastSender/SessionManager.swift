@@ -16,8 +16,8 @@ public final class SessionManager: @unchecked Sendable {
     public let clock: any Clock
     /// `currentCastSession`.
     public private(set) var currentCastSession: CastSession?
-    private let tls: TLSContext
-    private let transportFactory: CastSession.TransportFactory
+    let tls: TLSContext
+    let transportFactory: CastSession.TransportFactory
     private var appListeners: [WeakSessionListener] = []
     private var frameworkListeners: [WeakSessionListener] = []
     /// Finds a device by id (e.g. in the discovery list) when a stream transfer names a destination; consulted

@@ -7,7 +7,8 @@ public import CastWire
 /// on on the destination, and the session resumes there (`didResumeCastSession`, with the destination in
 /// `GCKCastSession.device`). protocol.md has no wire message for it (only the STREAM_TRANSFER bit 262144 of
 /// `supportedMediaCommands`), and the device-to-device part (the Web Receiver's STORE_SESSION/RESUME_SESSION) does
-/// not reach the sender. So the signal here is the one the issue describes and castscope's emulator sends: the
+/// not reach the sender (when the sender itself starts the move it drives that exchange: `SessionTransfer`). So the
+/// signal here is the one the issue describes and castscope's emulator sends: the
 /// source's RECEIVER_STATUS no longer lists the session and carries a `streamTransfer` member naming the session
 /// and its destination:
 /// `"status":{"applications":[…backdrop…],"streamTransfer":{"sessionId":"…","destination":{"deviceId":"…",

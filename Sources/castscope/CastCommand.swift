@@ -68,6 +68,8 @@ enum CastCommand {
                         arguments: [.init("mode", help: "off, all, single or all-and-shuffle.")]),
                 command("send", "Send a text message on a custom namespace and print replies for 2 s.",
                         arguments: [.init("namespace", help: "urn:x-cast:…"), .init("text", help: "The message.")]),
+                command("transfer", "Move the session and its media to another device (stream transfer).",
+                        options: [.option("to", value: "name|id|host[:port]", help: "The destination device.")]),
                 command("watch", "Print status changes until interrupted."),
                 command("control", "Interactive mini controller (space, arrows, +/-, r, s, q)."),
                 command("quit", "Stop the receiver app."),
@@ -197,6 +199,7 @@ enum CastCommand {
             }
             return await context.perform { _ in session.remoteMediaClient.queueSetRepeatMode(mode) }
         case "send": return await send(invocation, context: context, session: session, io)
+        case "transfer": return await CastTransfer.run(invocation, context: context, session: session, io)
         case "watch": return await watch(context: context, session: session, io)
         case "control": return await CastControl.run(context: context, session: session, io)
         default: return .failed(CastError(.invalidRequest, "unknown command \(name)"))
@@ -294,7 +297,7 @@ enum CastCommand {
 
     /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,
     /// the only device found or the one picked on the terminal (`DeviceChooser`).
-    private static func resolveDevice(_ text: String?, timeout: Duration, _ io: any CommandOutput) async throws
+    static func resolveDevice(_ text: String?, timeout: Duration, _ io: any CommandOutput) async throws
         -> Device
     {
         if let text, let (ip, port) = DeviceChooser.hostPort(text) {
