@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Testing
 @testable import CastWire
@@ -86,24 +87,38 @@ import Glibc
             .appendingPathComponent("castscope-tls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let names = ["tls12-lo", "tls13-lo", "tls13-lo6", "tls13-any", "tls12-lo6"]
-        let process = Process()
-        process.executableURL = Self.repositoryRoot.appendingPathComponent("scripts/record-tls-fixture")
-        process.arguments = [directory.path] + names
-        try process.run()
-        // Hang guard, not a timing assertion: the script normally takes a few seconds.
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            Issue.record("record-tls-fixture did not finish within 120 s")
-            return
-        }
-        try #require(process.terminationStatus == 0, "record-tls-fixture failed")
+        guard await Self.record(names, into: directory) else { return }
         for name in names {
-            let (problems, ours) = try Self.compare(name, in: directory)
+            var (problems, ours) = try Self.compare(name, in: directory)
+            // On a busy machine the `any` device can miss or repeat loopback packets (tshark then reports lost
+            // segments or retransmissions): such a capture is recorded again, twice at most, before it counts.
+            var attempt = 0
+            while name.hasSuffix("-any"), attempt < 2, !problems.isEmpty || !Self.hasBothHellos(ours) {
+                attempt += 1
+                let again = directory.appendingPathComponent("again-\(attempt)")
+                guard await Self.record([name], into: again) else { return }
+                (problems, ours) = try Self.compare(name, in: again)
+            }
             #expect(problems == [], "\(name)")
             Self.expectHandshakeContent(ours, name: name)
         }
+    }
+
+    /// Whether the capture holds a ClientHello and a ServerHello (what a complete handshake capture starts with).
+    static func hasBothHellos(_ ours: [PacketCrossCheck.Fields]) -> Bool {
+        let types = ours.flatMap { $0["tls.handshake.type"] ?? [] }
+        return types.contains("1") && types.contains("2")
+    }
+
+    /// Runs scripts/record-tls-fixture for `names` into `directory`; false (with the issue recorded) on failure.
+    static func record(_ names: [String], into directory: URL) async -> Bool {
+        let script = repositoryRoot.appendingPathComponent("scripts/record-tls-fixture").path
+        let result = await SpawnedProcess.run(script, [directory.path] + names, timeout: 120)
+        guard result.status == 0 else {
+            let status = result.status.map(String.init) ?? "killed"
+            Issue.record(Comment(rawValue: "record-tls-fixture \(names) failed (\(status)): \(result.errors.suffix(2000))"))
+            return false
+        }
+        return true
     }
 }
