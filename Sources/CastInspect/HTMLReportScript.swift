@@ -26,7 +26,7 @@ enum HTMLReportScript {
         qIn=document.getElementById('f-q'),body=document.getElementById('msg-body'),
         status=document.getElementById('f-status'),pageOut=document.getElementById('f-page');
         function str(i){return i>=0&&i<S.length?S[i]:'';}
-        function options(sel,col){var seen={},vals=[];for(var i=0;i<R.length;i++){var v=str(R[i][col]);
+        function options(sel,col){var seen=Object.create(null),vals=[];for(var i=0;i<R.length;i++){var v=str(R[i][col]);
         if(v&&!seen[v]){seen[v]=1;vals.push(v);}}vals.sort();vals.forEach(function(v){
         var o=document.createElement('option');o.value=v;o.textContent=v;sel.appendChild(o);});}
         options(nsSel,6);options(typeSel,7);

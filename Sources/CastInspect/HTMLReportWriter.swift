@@ -53,7 +53,7 @@ public enum HTMLReportWriter {
         let hashes = [HTMLReportScript.errorHook, HTMLReportScript.main].map { script in
             "'sha256-" + Data(Digest.hash(.sha256, Array(script.utf8))).base64EncodedString() + "'"
         }
-        return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src "
+        return "default-src 'none'; base-uri 'none'; form-action 'none'; style-src 'unsafe-inline'; script-src "
             + hashes.joined(separator: " ")
     }
 }

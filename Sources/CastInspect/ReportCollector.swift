@@ -106,6 +106,14 @@ public final class ReportCollector {
     /// Takes the run's totals (after `Inspector.finish`).
     public func finish(summary: InspectSummary) {
         self.summary = summary
+        // A finding can come just before its connection's first message (a reconnect is reported as the new
+        // connection opens): place it with that connection, ahead of its first arrow.
+        for index in findings.indices {
+            guard case .general = findings[index].place, let flow = findings[index].finding.flow,
+                  let connection = connectionIndex[flow] else { continue }
+            findings[index].place = .connection(connection)
+            connections[connection].add(finding: findings[index].number, beforeArrow: 0)
+        }
     }
 
     private func add(_ finding: Finding) {

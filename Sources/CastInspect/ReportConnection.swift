@@ -54,6 +54,7 @@ struct ReportConnection {
 
     /// Adds a Cast message as an arrow (or a heartbeat dot).
     mutating func add(_ record: CastMessageRecord, time: Double, sequence: Int, limits: ReportLimits, isError: Bool) {
+        firstTime = min(firstTime, time)
         lastTime = max(lastTime, time)
         messages += 1
         if isError { errors += 1 }
@@ -104,6 +105,7 @@ struct ReportConnection {
 
     /// Adds a TLS fact worth a note on the diagram (alerts, decryption failures), and the session parameters.
     mutating func add(_ tls: TLSReportEvent, time: Double, limits: ReportLimits) {
+        firstTime = min(firstTime, time)
         lastTime = max(lastTime, time)
         if let session = tls.session {
             self.tls = "\(session.version) \(session.cipher)"
@@ -123,8 +125,8 @@ struct ReportConnection {
     }
 
     /// Notes a finding on this connection (drawn where it happened).
-    mutating func add(finding number: Int) {
-        findings.append((number, arrows.count))
+    mutating func add(finding number: Int, beforeArrow arrow: Int? = nil) {
+        findings.append((number, arrow ?? arrows.count))
     }
 
     private mutating func lifeline(for id: String, limits: ReportLimits) -> Int {

@@ -42,8 +42,10 @@ struct ReportDiscovery {
     private(set) var lanes: [Lane] = []
     private var laneIndex: [String: Int] = [:]
     private var hostLanes: [String: Set<Int>] = [:]
-    private var seenRecords: Set<String> = []
+    /// Records already seen (name, type and data), as 64-bit hashes: the data can be large and is the capture's.
+    private var seenRecords: Set<Int> = []
     private(set) var lanesLeftOut: Set<String> = []
+    private var totalMarks = 0
     private(set) var messages = 0
     /// First and last time of a message that put a mark on a lane (the timeline's range).
     private(set) var span: ClosedRange<Double>?
@@ -87,13 +89,15 @@ struct ReportDiscovery {
         if !kinds.isEmpty { span = span.map { min($0.lowerBound, time)...max($0.upperBound, time) } ?? time...time }
         for (index, entry) in kinds.sorted(by: { $0.key < $1.key }) {
             lanes[index].counts[entry.kind.rawValue, default: 0] += 1
-            guard lanes[index].marks.count < limits.marksPerLane else {
+            guard lanes[index].marks.count < limits.marksPerLane, totalMarks < limits.marksInAllLanes else {
                 lanes[index].marksLeftOut += 1
                 continue
             }
             let text = "\(event.source) → \(event.destination): " + entry.parts.joined(separator: "; ")
-            lanes[index].marks.append(Mark(time: time, kind: entry.kind, text: HTMLEscaper.clip(text, maxBytes: 400),
+            // Short titles: one answer can put a mark on every lane, and escaping can make each byte five.
+            lanes[index].marks.append(Mark(time: time, kind: entry.kind, text: HTMLEscaper.clip(text, maxBytes: 120),
                                            sequence: sequence))
+            totalMarks += 1
         }
     }
 
@@ -130,7 +134,11 @@ struct ReportDiscovery {
             return
         }
         guard !targets.isEmpty else { return }
-        let key = "\(lower) \(type) \(data?.serialized() ?? "")"
+        var hasher = Hasher()
+        hasher.combine(lower)
+        hasher.combine(type)
+        hasher.combine(data?.serialized() ?? "")
+        let key = hasher.finalize()
         let kind: Kind
         if ttl == 0 {
             kind = .goodbye

@@ -29,6 +29,8 @@ public struct ReportLimits: Sendable {
     public var lanes = 64
     /// Marks per discovery lane.
     public var marksPerLane = 2_000
+    /// Discovery timeline marks over all lanes together (each is an SVG shape with a title).
+    public var marksInAllLanes = 20_000
 
     /// The default limits.
     public init() {}

@@ -77,7 +77,10 @@ enum InspectCommand {
             buffer = ""
         }
         let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
-        if only == [.mdns] && options.exportDirectory == nil { options.analyseTCP = false }
+        // The HTML report shows the whole capture (its Cast connections too), whatever --only prints.
+        if only == [.mdns] && options.exportDirectory == nil && invocation.option("html") == nil {
+            options.analyseTCP = false
+        }
         let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only) {
             buffer += $0
             if buffer.utf8.count >= 1 << 16 { flush() }
@@ -85,6 +88,10 @@ enum InspectCommand {
         let htmlPath = invocation.option("html")
         if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {
             throw CommandLineError.validation("--html \(htmlPath) would overwrite a capture")
+        }
+        let inputs = invocation.options("keylog") + invocation.options("log")
+        if let htmlPath, inputs.contains(where: { Self.sameFile($0, htmlPath) }) {
+            throw CommandLineError.validation("--html \(htmlPath) would overwrite one of the inputs (--keylog, --log)")
         }
         let collector = htmlPath.map { _ in ReportCollector() }
         let deliver: (InspectEvent) -> Void = { event in

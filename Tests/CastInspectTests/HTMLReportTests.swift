@@ -69,6 +69,17 @@ import Testing
         #expect(collector.discovery.findings.count == collector.findings.count)
     }
 
+    @Test func discoveryMarksStopAtTheLimitForAllLanesTogether() {
+        var limits = ReportLimits()
+        limits.marksInAllLanes = 3
+        let capped = Self.report(["\(Self.directory)/mdns-zeroconf.pcap"], limits: limits).collector
+        let drawn = capped.discovery.lanes.reduce(0) { $0 + $1.marks.count }
+        let leftOut = capped.discovery.lanes.reduce(0) { $0 + $1.marksLeftOut }
+        #expect(drawn == 3)
+        let full = Self.report(["\(Self.directory)/mdns-zeroconf.pcap"]).collector
+        #expect(drawn + leftOut == full.discovery.lanes.reduce(0) { $0 + $1.marks.count })
+    }
+
     @Test func everyFindingLinksToExactlyOnePlaceInThePage() {
         let (html, collector) = Self.emulatorReport
         #expect(!collector.findings.isEmpty)

@@ -63,6 +63,31 @@ import Testing
         #expect(result.standardError.contains("would overwrite a capture"))
     }
 
+    @Test func reportRefusesToOverwriteTheKeyLogOrALog() async throws {
+        let keys = NSTemporaryDirectory() + "castscope-keys-\(UUID().uuidString).keys"
+        let original = try String(contentsOfFile: "\(Self.captures)/session-tls13.keys", encoding: .utf8)
+        try original.write(toFile: keys, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        let result = try await CastscopeProcess.run(["inspect", "\(Self.captures)/session-tls13.pcapng", "--keylog", keys,
+                                                     "--quiet", "--html", keys])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains("would overwrite one of the inputs"))
+        #expect(try String(contentsOfFile: keys, encoding: .utf8) == original)
+    }
+
+    @Test func onlyMDNSStillGivesTheReportItsCastConnections() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try await CastscopeProcess.run([
+            "inspect", "\(Self.captures)/session-tls13.pcapng", "--keylog", "\(Self.captures)/session-tls13.keys",
+            "--only", "mdns", "--html", path,
+        ])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!page.contains("No Cast connections in the capture"))
+        #expect(page.contains("Connection 1"))
+    }
+
     @Test func unwritableReportPathExitsOneWithTheReason() async throws {
         let result = try await CastscopeProcess.run(["inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--quiet",
                                                "--html", "/nonexistent/dir/report.html"])
