@@ -132,7 +132,7 @@ public final class ReportCollector {
         var place = Place.general
         if let flow = finding.flow, let index = connectionIndex[flow] {
             place = .connection(index)
-            connections[index].add(finding: findingNumber)
+            connections[index].add(finding: findingNumber, time: time)
         } else if finding.code.hasPrefix("mdns.") {
             place = .discovery
             discovery.findings.append((findingNumber, time))

@@ -125,8 +125,12 @@ struct ReportConnection {
     }
 
     /// Notes a finding on this connection (drawn where it happened).
-    mutating func add(finding number: Int, beforeArrow arrow: Int? = nil) {
-        findings.append((number, arrow ?? arrows.count))
+    /// Flags finding `number` where it happened: before the first arrow later than `time` (findings are often
+    /// reported after the fact — an unanswered request at the end of the capture), or before `arrow`.
+    mutating func add(finding number: Int, time: Double? = nil, beforeArrow arrow: Int? = nil) {
+        var position = arrow ?? arrows.count
+        if arrow == nil, let time, let later = arrows.firstIndex(where: { $0.time > time }) { position = later }
+        findings.append((number, position))
     }
 
     private mutating func lifeline(for id: String, limits: ReportLimits) -> Int {

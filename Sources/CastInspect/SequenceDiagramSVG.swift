@@ -24,7 +24,8 @@ struct SequenceDiagramSVG {
         func y(_ row: Int) -> Double { Self.top + Double(row) * Self.rowHeight + 18 }
         let laneX = x(lifelines.count - 1) + 150
         let width = Int(heartbeatLane ? laneX + 90 : x(lifelines.count - 1) + 200)
-        let height = Int(y(shown.count) + 10)
+        // Room under the last row for findings stacked there.
+        let height = Int(y(shown.count) + 10 + (connection.findings.isEmpty ? 0 : 28))
         out.raw("<svg class=\"diagram sequence\(expanded ? " expanded" : "")\" xmlns=\"http://www.w3.org/2000/svg\" "
                 + "width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
                 + "aria-label=\"sequence diagram of connection \(connection.number)\">")
@@ -74,16 +75,22 @@ struct SequenceDiagramSVG {
             }
             out.raw("</g>")
         }
+        // Findings at the same place are stacked, two flags at most and then one "+N more" line (every finding is
+        // listed under the diagram anyway).
+        let rows = connection.findings.map { finding in shown.firstIndex { $0 >= finding.arrowsBefore } ?? shown.count }
         var flagsInRow: [Int: Int] = [:]
-        for (number, before) in connection.findings {
-            // Between the arrow drawn just before the finding and the next one; findings at the same place are
-            // stacked (three at most: every finding is listed under the diagram anyway).
-            let row = shown.firstIndex { $0 >= before } ?? shown.count
+        for (row, (number, _)) in zip(rows, connection.findings) {
             let stacked = flagsInRow[row, default: 0]
             flagsInRow[row] = stacked + 1
-            guard stacked < 3 else { continue }
-            let fy = Int(y(row) - Self.rowHeight / 2) + 14 * stacked
+            let fy = Int(y(row) - Self.rowHeight / 2) + 14 * min(stacked, 2)
             let fx = Int(x(lifelines.count - 1)) + 108
+            if stacked >= 2 {
+                if stacked == 2 {
+                    let total = rows.filter { $0 == row }.count
+                    out.raw("<text class=\"muted\" x=\"\(fx - 4)\" y=\"\(fy + 4)\">+\(total - 2) more</text>")
+                }
+                continue
+            }
             out.raw("<a href=\"#place-\(number)\"><path class=\"flag\" d=\"M\(fx) \(fy - 7)l-7 12h14z\"/>"
                     + "<text class=\"muted\" x=\"\(fx + 10)\" y=\"\(fy + 4)\">")
             out.text(DiscoveryTimelineSVG.truncate(findingCodes[number] ?? "finding", 40))
