@@ -45,15 +45,18 @@ public final class PcapSource {
             throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0, reason: "cannot open")
         }
         // A 1 MiB stdio buffer: libpcap reads through it, and the default 4 KiB costs a syscall every few packets.
-        setvbuf(stream, nil, _IOFBF, 1 << 20)
+        // glibc ignores the size when the buffer is nil, so it is ours, freed after pcap_close closed the FILE.
+        let streamBuffer = malloc(1 << 20)
+        if let streamBuffer { setvbuf(stream, streamBuffer.assumingMemoryBound(to: CChar.self), _IOFBF, 1 << 20) }
         guard let raw = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO),
                                                                   &errorBuffer) else {
             fclose(stream)
+            free(streamBuffer)
             let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CaptureError(kind: magic.count < 4 || reason.contains("truncated") ? .truncated : .badHeader,
                                file: path, packetNumber: 0, byteOffset: 0, reason: reason)
         }
-        handle = PcapHandle(raw)
+        handle = PcapHandle(raw, streamBuffer: streamBuffer)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
         let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
         classic = ClassicPcapReader(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
@@ -186,10 +189,18 @@ private final class CompiledFilter {
 /// Owns one `pcap_t` and closes it.
 private final class PcapHandle {
     let raw: OpaquePointer
+    /// The FILE's stdio buffer: it must outlive the FILE, which pcap_close closes.
+    private let streamBuffer: UnsafeMutableRawPointer?
 
-    init(_ raw: OpaquePointer) { self.raw = raw }
+    init(_ raw: OpaquePointer, streamBuffer: UnsafeMutableRawPointer?) {
+        self.raw = raw
+        self.streamBuffer = streamBuffer
+    }
 
-    deinit { pcap_close(raw) }
+    deinit {
+        pcap_close(raw)
+        free(streamBuffer)
+    }
 
     /// The position of libpcap's FILE (how far it has read).
     var fileOffset: Int {
