@@ -33,8 +33,17 @@ public final class TCPTransport: CastTransport, @unchecked Sendable {
     /// Queues bytes on the connection.
     public func send(_ bytes: [UInt8]) { connection.write(bytes) }
 
-    /// Closes once queued bytes are out.
-    public func close() { connection.close() }
+    /// How long a closed transport keeps reading (and dropping) what the peer still sends before it hangs up.
+    public static let lingerTimeout: Duration = .seconds(1)
+
+    /// Closes once queued bytes are out, gracefully: a FIN, then what the peer still sends (its TLS close_notify)
+    /// is read and dropped until it closes too, `lingerTimeout` at most. Closing the descriptor at once would
+    /// answer those last bytes with a TCP RST, which every capture of the session would then show.
+    public func close() {
+        let connection = self.connection
+        connection.shutdownOutput()
+        _ = connection.eventLoop.scheduleTask(in: Self.lingerTimeout) { connection.close() }
+    }
 
     /// Sends a TCP RST.
     public func reset() { connection.reset() }
