@@ -25,6 +25,8 @@ struct CastSessionTracker: Sendable {
     private var heartbeatWatch = HeartbeatWatch()
     /// The sender asked receiver-0 to STOP an app: the app's CLOSE that follows is the expected outcome.
     private var senderStoppedApp = false
+    /// Virtual connections the sender closed itself (`sender → endpoint`): a CLOSE crossing it is no finding.
+    private var closedBySender: Set<String> = []
 
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
     static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
@@ -156,8 +158,13 @@ struct CastSessionTracker: Sendable {
             virtualConnections.append("\(record.message.sourceID) → \(record.message.destinationID)")
         case "STOP" where record.direction == .c2s && record.message.namespace == CastNamespace.receiver.rawValue:
             senderStoppedApp = true
+        case "CLOSE" where record.direction == .c2s:
+            if closedBySender.count < 256 {
+                closedBySender.insert("\(record.message.sourceID) → \(record.message.destinationID)")
+            }
         case "CLOSE" where record.direction == .s2c
-            && !(senderStoppedApp && record.message.sourceID != CastEndpointID.platformReceiver):
+            && !(senderStoppedApp && record.message.sourceID != CastEndpointID.platformReceiver)
+            && !closedBySender.contains("\(record.message.destinationID) → \(record.message.sourceID)"):
             findings.append(Finding(
                 .warn, "cast.receiver-close",
                 "receiver closed virtual connection \(record.message.sourceID) → \(record.message.destinationID)",

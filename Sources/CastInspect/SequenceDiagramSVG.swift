@@ -23,7 +23,10 @@ struct SequenceDiagramSVG {
         func x(_ lane: Int) -> Double { Self.left + 110 + Double(lane) * Self.spacing }
         func y(_ row: Int) -> Double { Self.top + Double(row) * Self.rowHeight + 18 }
         let laneX = x(lifelines.count - 1) + 150
-        let width = Int(heartbeatLane ? laneX + 90 : x(lifelines.count - 1) + 200)
+        // Finding flags go right of the heartbeat lane (its dots carry labels of their own).
+        let flagX = Int(heartbeatLane ? laneX + 70 : x(lifelines.count - 1) + 108)
+        let width = max(Int(heartbeatLane ? laneX + 90 : x(lifelines.count - 1) + 200),
+                        connection.findings.isEmpty ? 0 : flagX + 190)
         // Room under the last row for findings stacked there.
         let height = Int(y(shown.count) + 10 + (connection.findings.isEmpty ? 0 : 28))
         out.raw("<svg class=\"diagram sequence\(expanded ? " expanded" : "")\" xmlns=\"http://www.w3.org/2000/svg\" "
@@ -83,7 +86,7 @@ struct SequenceDiagramSVG {
             let stacked = flagsInRow[row, default: 0]
             flagsInRow[row] = stacked + 1
             let fy = Int(y(row) - Self.rowHeight / 2) + 14 * min(stacked, 2)
-            let fx = Int(x(lifelines.count - 1)) + 108
+            let fx = flagX
             if stacked >= 2 {
                 if stacked == 2 {
                     let total = rows.filter { $0 == row }.count

@@ -97,6 +97,16 @@ import Testing
         ])
         #expect(Self.castTypes(run.events) == ["STOP", "CLOSE", "RECEIVER_STATUS"])
         #expect(!Self.codes(run.events).contains("cast.receiver-close"))
+        // A CLOSE crossing the sender's own CLOSE of that virtual connection is no finding either.
+        let senderClose = Self.frame("sender-0", "receiver-0", "urn:x-cast:com.google.cast.tp.connection",
+                                     #"{"type":"CLOSE"}"#)
+        let receiverClose = Self.frame("receiver-0", "sender-0", "urn:x-cast:com.google.cast.tp.connection",
+                                       #"{"type":"CLOSE"}"#)
+        let crossing = Self.inspect([
+            (1, Self.segment(fromClient: true, sequence: 1, payload: senderClose)),
+            (2, Self.segment(fromClient: false, sequence: 1, payload: receiverClose)),
+        ])
+        #expect(!Self.codes(crossing.events).contains("cast.receiver-close"))
         // Without the STOP the same CLOSE is worth a look.
         let unasked = Self.inspect([(2, Self.segment(fromClient: false, sequence: 1, payload: close))])
         #expect(Self.codes(unasked.events).contains("cast.receiver-close"))
