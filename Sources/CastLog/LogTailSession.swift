@@ -50,6 +50,18 @@ public struct LogTailSession {
     /// - Returns: the paths that cannot be read (permission denied, a directory, missing when not following); when
     ///   there are any, no entries are emitted.
     public mutating func readInitial(_ emit: (LogTailPrinter.Rendered) -> Void) -> [LogFileError] {
+        let (tails, failures) = readTails(notes: emit)
+        guard failures.isEmpty else { return failures }
+        let merged = LogMerger.merge(tails).suffix(lineCount)
+        emit(printer.render(Array(merged)))
+        return []
+    }
+
+    /// Reads every path to its current end: the last `lineCount` entries of each path (in path order), and the
+    /// paths that cannot be read. Notes (a file missing, replaced…) go to `notes` as they happen.
+    public mutating func readTails(notes: (LogTailPrinter.Rendered) -> Void)
+        -> (tails: [[LogTailEntry]], failures: [LogFileError])
+    {
         var tails = paths.map { _ in LogTailBuffer<LogTailEntry>(capacity: lineCount) }
         var failures: [LogFileError] = []
         for index in followers.indices {
@@ -62,26 +74,32 @@ public struct LogTailSession {
                 case .failed(let error):
                     failures.append(error)
                 default:
-                    emit(note(event, index: index))
+                    notes(note(event, index: index))
                 }
             }
             followers[index].poll(handle)
             if !follow { followers[index].finishInput(handle) }
         }
-        guard failures.isEmpty else { return failures }
-        let merged = LogMerger.merge(tails.map(\.elements)).suffix(lineCount)
-        emit(printer.render(Array(merged)))
-        return []
+        return (tails.map(\.elements), failures)
     }
 
     /// Polls every path once and emits what arrived, in batches of at most about 64 KiB.
     public mutating func followOnce(_ emit: (LogTailPrinter.Rendered) -> Void) {
+        followOnce(emit) { entry, _, printer, rendered in printer.render(entry, into: &rendered) }
+    }
+
+    /// Polls every path once; `render` writes each new entry (with the index of its path) into the batch, which is
+    /// emitted every 64 KiB, before each note and at the end of each path.
+    public mutating func followOnce(
+        _ emit: (LogTailPrinter.Rendered) -> Void,
+        render: (LogTailEntry, Int, inout LogTailPrinter, inout LogTailPrinter.Rendered) -> Void
+    ) {
         for index in followers.indices {
             var rendered = LogTailPrinter.Rendered()
             followers[index].poll { event in
                 if case .line(let line) = event {
                     guard let entry = selectors[index].entry(for: line) else { return }
-                    printer.render(entry, into: &rendered)
+                    render(entry, index, &printer, &rendered)
                     if rendered.output.count >= 64 * 1024 {
                         emit(rendered)
                         rendered = LogTailPrinter.Rendered()
@@ -96,6 +114,14 @@ public struct LogTailSession {
             if rendered != LogTailPrinter.Rendered() { emit(rendered) }
         }
     }
+
+    /// Renders `entry` with the session's printer (for callers that merge entries with other output).
+    public mutating func render(_ entry: LogTailEntry, into rendered: inout LogTailPrinter.Rendered) {
+        printer.render(entry, into: &rendered)
+    }
+
+    /// The session's output format.
+    public var format: LogFormat { printer.format }
 
     /// `castscope: N lines were not log records`, or nil when every line was a record.
     public var unparsedSummary: String? {

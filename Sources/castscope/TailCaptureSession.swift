@@ -27,11 +27,9 @@ struct TailCaptureSession {
     }
 
     let paths: [String]
-    let follow: Bool
     let lineCount: Int
-    private let followers: [LogFileFollower]
-    private var selectors: [LogTailSelector]
-    private var printer: LogTailPrinter
+    /// The log files: read, selected, followed and rendered as plain `tail` does.
+    private var logs: LogTailSession
     private var correlator = LogCorrelator(window: 5)
     private var castMessages: LogTailBuffer<CastMessageRecord>
 
@@ -42,21 +40,16 @@ struct TailCaptureSession {
          printer: LogTailPrinter) {
         self.paths = paths
         self.since = since
-        self.follow = follow
         self.lineCount = lineCount
-        followers = paths.map { path in
-            path == "-" ? LogFileFollower(streamDescriptor: 0, waitingForEnd: !follow) : LogFileFollower(path: path)
-        }
-        selectors = Array(repeating: selector, count: paths.count)
-        self.printer = printer
+        logs = LogTailSession(paths: paths, follow: follow, lineCount: lineCount, selector: selector, printer: printer)
         castMessages = LogTailBuffer(capacity: lineCount)
     }
 
     /// Lines that were not records.
-    var unparsedCount: Int { selectors.reduce(0) { $0 + $1.unparsedCount } }
+    var unparsedCount: Int { logs.unparsedCount }
 
     /// True when every input is a stream that has ended.
-    var allInputsEnded: Bool { followers.allSatisfy(\.isFinished) }
+    var allInputsEnded: Bool { logs.allInputsEnded }
 
     /// What `readInitial` found wrong. `failures` stop the run (exit 1); `warnings` are shown and the run goes on.
     struct InitialProblems: Equatable {
@@ -100,26 +93,9 @@ struct TailCaptureSession {
             }
         }
 
-        var tails = paths.map { _ in LogTailBuffer<LogTailEntry>(capacity: lineCount) }
-        var failures: [String] = []
-        for index in followers.indices {
-            let handle: (LogFileEvent) -> Void = { event in
-                switch event {
-                case .line(let line):
-                    if let entry = selectors[index].entry(for: line) { tails[index].append(entry) }
-                case .missing where !follow:
-                    failures.append("cannot read \(paths[index]): \(String(cString: strerror(ENOENT)))")
-                case .failed(let error):
-                    failures.append(error.description)
-                default:
-                    break
-                }
-            }
-            followers[index].poll(handle)
-            if !follow { followers[index].finishInput(handle) }
-        }
-        guard failures.isEmpty else { return InitialProblems(failures: failures) }
-        let sources: [[Item]] = tails.enumerated().map { index, tail in tail.elements.map { .log($0, file: index) } }
+        let (tails, failures) = logs.readTails(notes: emit)
+        guard failures.isEmpty else { return InitialProblems(failures: failures.map(\.description)) }
+        let sources: [[Item]] = tails.enumerated().map { index, tail in tail.map { .log($0, file: index) } }
             + [castMessages.elements.map { .cast($0) }]
         var rendered = LogTailPrinter.Rendered()
         for item in LogMerger.merge(sources, by: \.time).suffix(lineCount) { render(item, into: &rendered) }
@@ -129,20 +105,17 @@ struct TailCaptureSession {
 
     /// Polls every log once and emits the new records, linked to the capture's messages.
     mutating func followOnce(_ emit: (LogTailPrinter.Rendered) -> Void) {
-        for index in followers.indices {
-            var rendered = LogTailPrinter.Rendered()
-            followers[index].poll { event in
-                guard case .line(let line) = event, let entry = selectors[index].entry(for: line) else { return }
-                render(.log(entry, file: index), into: &rendered)
-            }
-            if rendered != LogTailPrinter.Rendered() { emit(rendered) }
+        let correlator = self.correlator
+        let paths = self.paths
+        logs.followOnce(emit) { entry, file, printer, rendered in
+            Self.renderLog(entry, file: paths[file], printer: &printer, correlator: correlator, into: &rendered)
         }
     }
 
     private mutating func render(_ item: Item, into rendered: inout LogTailPrinter.Rendered) {
         switch item {
         case .cast(let record):
-            if printer.format == .text {
+            if logs.format == .text {
                 var text = ""
                 InspectReport(json: false, quiet: false, only: [.cast]) { text += $0 }.handle(.cast(record))
                 rendered.output += Array(text.utf8)
@@ -151,25 +124,38 @@ struct TailCaptureSession {
             }
         case .log(let entry, let file):
             let before = rendered.output.count
-            printer.render(entry, into: &rendered)
-            guard let record = entry.record, rendered.output.count > before, rendered.output.last == 0x0A else {
-                return
-            }
-            let event = LogRecordEvent(record: record, time: record.timestamp, file: paths[file], line: 0)
-            let links = correlator.links(for: event)
-            guard !links.isEmpty else { return }
-            var linked = event
-            linked.links = links
-            rendered.output.removeLast()
-            if printer.format == .text {
-                rendered.output += Array(InspectReport.linkText(linked).utf8)
-            } else if rendered.output.last == UInt8(ascii: "}") {
-                // JSON lines: the record object gains a "links" member (as in `inspect --json` log objects).
-                rendered.output.removeLast()
-                let array = JSONValue.array(links.map(InspectJSON.link)).serialized()
-                rendered.output += Array(",\"links\":\(array)}".utf8)
-            }
-            rendered.output.append(0x0A)
+            logs.render(entry, into: &rendered)
+            Self.appendLinks(entry, file: paths[file], format: logs.format, correlator: correlator,
+                             after: before, into: &rendered)
         }
+    }
+
+    /// Renders a followed record and its links (the printer is the log session's own).
+    private static func renderLog(_ entry: LogTailEntry, file: String, printer: inout LogTailPrinter,
+                                  correlator: LogCorrelator, into rendered: inout LogTailPrinter.Rendered) {
+        let before = rendered.output.count
+        printer.render(entry, into: &rendered)
+        appendLinks(entry, file: file, format: printer.format, correlator: correlator, after: before, into: &rendered)
+    }
+
+    /// Adds the links of the record just rendered (from byte `before` on) to its line: text gets "→ req N: …",
+    /// a JSON line gains a "links" member (as in `inspect --json` log objects).
+    private static func appendLinks(_ entry: LogTailEntry, file: String, format: LogFormat, correlator: LogCorrelator,
+                                    after before: Int, into rendered: inout LogTailPrinter.Rendered) {
+        guard let record = entry.record, rendered.output.count > before, rendered.output.last == 0x0A else { return }
+        let event = LogRecordEvent(record: record, time: record.timestamp, file: file, line: 0)
+        let links = correlator.links(for: event)
+        guard !links.isEmpty else { return }
+        var linked = event
+        linked.links = links
+        rendered.output.removeLast()
+        if format == .text {
+            rendered.output += Array(InspectReport.linkText(linked).utf8)
+        } else if rendered.output.last == UInt8(ascii: "}") {
+            rendered.output.removeLast()
+            let array = JSONValue.array(links.map(InspectJSON.link)).serialized()
+            rendered.output += Array(",\"links\":\(array)}".utf8)
+        }
+        rendered.output.append(0x0A)
     }
 }
