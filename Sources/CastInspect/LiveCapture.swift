@@ -145,12 +145,7 @@ public final class LiveCapture {
             guard let header, let data else { return nil }
             packetsRead += 1
             // SAFETY: libpcap guarantees `caplen` bytes at `data` until the next call on this handle.
-            let captured = Int(header.pointee.caplen)
-            let bytes = [UInt8](UnsafeBufferPointer(start: data, count: captured))
-            let time = LogTimestamp(seconds: Int64(header.pointee.ts.tv_sec),
-                                    microseconds: Int32(clamping: header.pointee.ts.tv_usec))
-            return CapturedPacket(number: packetsRead, time: time, linkType: linkType, bytes: bytes,
-                                  originalLength: max(Int(header.pointee.len), captured))
+            return CapturedPacket(number: packetsRead, header: header.pointee, data: data, linkType: linkType)
         case 0, PCAP_ERROR_BREAK:
             return nil
         default:

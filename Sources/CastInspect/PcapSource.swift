@@ -108,17 +108,12 @@ public final class PcapSource {
         case 1:
             guard let header, let data else { return nil }
             packetsRead += 1
-            let captured = Int(header.pointee.caplen)
-            let bytes = [UInt8](UnsafeBufferPointer(start: data, count: captured))
-            let time = LogTimestamp(seconds: Int64(header.pointee.ts.tv_sec),
-                                    microseconds: Int32(clamping: header.pointee.ts.tv_usec))
             if let recordHeaderLength {
-                nextRecordOffset += recordHeaderLength + captured
+                nextRecordOffset += recordHeaderLength + Int(header.pointee.caplen)
             } else {
                 nextRecordOffset = handle.fileOffset
             }
-            return CapturedPacket(number: packetsRead, time: time, linkType: linkType, bytes: bytes,
-                                  originalLength: max(Int(header.pointee.len), captured))
+            return CapturedPacket(number: packetsRead, header: header.pointee, data: data, linkType: linkType)
         case PCAP_ERROR_BREAK:
             return nil
         default:
