@@ -48,6 +48,9 @@ struct TailCaptureSession {
     /// Lines that were not records.
     var unparsedCount: Int { logs.unparsedCount }
 
+    /// `castscope: N lines were not log records`, or nil when every line was a record.
+    var unparsedSummary: String? { logs.unparsedSummary }
+
     /// True when every input is a stream that has ended.
     var allInputsEnded: Bool { logs.allInputsEnded }
 

@@ -78,10 +78,7 @@ enum TailCommand {
         var session = LogTailSession(
             paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since),
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
-        let emit = { (rendered: LogTailPrinter.Rendered) in
-            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
-            if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
-        }
+        let emit = writer(io)
         let failures = session.readInitial(emit)
         guard failures.isEmpty else {
             for failure in failures { io.printError("Error: \(failure)") }
@@ -91,15 +88,28 @@ enum TailCommand {
             if let summary = session.unparsedSummary { io.printError(summary) }
             return 0
         }
+        await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
+        return 0
+    }
+
+    /// Writes a rendered batch: records to standard output, notes to standard error.
+    private static func writer(_ io: any CommandOutput) -> (LogTailPrinter.Rendered) -> Void {
+        { rendered in
+            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
+            if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
+        }
+    }
+
+    /// Polls every `pollInterval` until Ctrl-C/SIGTERM or until every input has ended.
+    private static func followUntilStopped(ended: () -> Bool, poll: () -> Void) async {
         // Only now: until the first batch is out, Ctrl-C interrupts the read (default disposition).
         StopSignal.install()
         defer { StopSignal.restoreDefault() }
-        while !StopSignal.isRequested, !session.allInputsEnded {
+        while !StopSignal.isRequested, !ended() {
             try? await Task.sleep(for: pollInterval)
             if StopSignal.isRequested { break }
-            session.followOnce(emit)
+            poll()
         }
-        return 0
     }
 
     /// `--capture`: the same as `run`, with the capture's Cast messages merged in (TailCaptureSession).
@@ -120,10 +130,7 @@ enum TailCommand {
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
             selector: LogTailSelector(filter: filter, since: since), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
-        let emit = { (rendered: LogTailPrinter.Rendered) in
-            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
-            if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
-        }
+        let emit = writer(io)
         let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
         for warning in problems.warnings { io.printError("warning: \(warning)") }
         guard problems.failures.isEmpty else {
@@ -131,19 +138,10 @@ enum TailCommand {
             return 1
         }
         guard follow else {
-            let count = session.unparsedCount
-            if count == 1 { io.printError("castscope: 1 line was not a log record") }
-            if count > 1 { io.printError("castscope: \(count) lines were not log records") }
+            if let summary = session.unparsedSummary { io.printError(summary) }
             return 0
         }
-        // Only now: reading a big capture stays interruptible by Ctrl-C.
-        StopSignal.install()
-        defer { StopSignal.restoreDefault() }
-        while !StopSignal.isRequested, !session.allInputsEnded {
-            try? await Task.sleep(for: pollInterval)
-            if StopSignal.isRequested { break }
-            session.followOnce(emit)
-        }
+        await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
         return 0
     }
 
