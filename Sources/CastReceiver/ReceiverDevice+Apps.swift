@@ -42,38 +42,23 @@ extension ReceiverDevice {
         switch reply {
         case .status:
             let payload: JSONObject = ["type": "MEDIA_STATUS", "status": .array(player.peekStatus(at: now))]
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        payload, requestID: requestID, namespace: .media,
-                        from: app.sessionID, to: message.sourceID))
-            ]
+            return Self.reply(payload, to: message, on: connection, requestID: requestID, namespace: .media,
+                                      from: app.sessionID)
         case .statusChanged:
             return mediaStatusActions(requester: requester, now: now)
         case .message(let type, let fields):
             var payload = fields
             payload["type"] = .string(type)
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        payload, requestID: requestID, namespace: .media,
-                        from: app.sessionID, to: message.sourceID))
-            ]
+            return Self.reply(payload, to: message, on: connection, requestID: requestID, namespace: .media,
+                                      from: app.sessionID)
         case .error(let type, let fields):
             var payload = fields
             payload["type"] = .string(type)
             log.info(
                 "\(type) for \(json["type"]?.stringValue ?? "?") request \(requestID)",
                 ["cast.request_id": .int(requestID), "cast.ns": .string(message.namespace)])
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        payload, requestID: requestID, namespace: .media,
-                        from: app.sessionID, to: message.sourceID))
-            ]
+            return Self.reply(payload, to: message, on: connection, requestID: requestID, namespace: .media,
+                                      from: app.sessionID)
         }
     }
 

@@ -45,13 +45,8 @@ extension ReceiverDevice {
                 type == "GET_CASTING_GROUPS"
                 ? ["type": "CASTING_GROUPS", "groups": []]
                 : ["type": "MULTIZONE_STATUS", "status": ["devices": [], "isMultichannel": false]]
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        reply, requestID: requestID, namespace: namespace,
-                        from: CastEndpointID.platformReceiver, to: message.sourceID))
-            ]
+            return Self.reply(reply, to: message, on: connection, requestID: requestID, namespace: namespace,
+                                      from: CastEndpointID.platformReceiver)
         }
         guard namespace == .receiver else {
             log.info(
@@ -61,24 +56,15 @@ extension ReceiverDevice {
         }
         func error(_ type: String, _ reason: String) -> [ReceiverAction] {
             log.info("\(type) \(reason) for request \(requestID)", ["cast.request_id": .int(requestID)])
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        ["type": .string(type), "reason": .string(reason)],
-                        requestID: requestID, namespace: .receiver,
-                        from: CastEndpointID.platformReceiver, to: message.sourceID))
-            ]
+            return Self.reply(
+                ["type": .string(type), "reason": .string(reason)], to: message, on: connection,
+                requestID: requestID, namespace: .receiver, from: CastEndpointID.platformReceiver)
         }
         switch type {
         case "GET_STATUS":
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        receiverStatusPayload, requestID: requestID, namespace: .receiver,
-                        from: CastEndpointID.platformReceiver, to: message.sourceID))
-            ]
+            return Self.reply(
+                receiverStatusPayload, to: message, on: connection, requestID: requestID, namespace: .receiver,
+                from: CastEndpointID.platformReceiver)
         case "LAUNCH":
             guard let appID = json["appId"]?.stringValue else { return error("INVALID_REQUEST", "INVALID_COMMAND") }
             if let reason = configuration.launchErrorReason { return error("LAUNCH_ERROR", reason) }
@@ -134,13 +120,8 @@ extension ReceiverDevice {
                 "type": "GET_APP_AVAILABILITY", "responseType": "GET_APP_AVAILABILITY",
                 "availability": .object(availability),
             ]
-            return [
-                .send(
-                    connection,
-                    Self.message(
-                        reply, requestID: requestID, namespace: .receiver,
-                        from: CastEndpointID.platformReceiver, to: message.sourceID))
-            ]
+            return Self.reply(reply, to: message, on: connection, requestID: requestID, namespace: .receiver,
+                                      from: CastEndpointID.platformReceiver)
         default:
             return error("INVALID_REQUEST", "INVALID_COMMAND")
         }

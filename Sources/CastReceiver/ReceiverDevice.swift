@@ -237,6 +237,15 @@ public struct ReceiverDevice: Sendable {
             json: JSONValue.object(object).serialized())
     }
 
+    /// The one action answering `message` (request `requestID`) on its connection: `payload` sent from `endpoint`.
+    static func reply(
+        _ payload: JSONObject, to message: CastMessage, on connection: SenderConnectionID, requestID: Int64,
+        namespace: CastNamespace, from endpoint: String
+    ) -> [ReceiverAction] {
+        [.send(connection, Self.message(payload, requestID: requestID, namespace: namespace, from: endpoint,
+                                        to: message.sourceID))]
+    }
+
     static func closeMessage(from source: String, to destination: String) -> CastMessage {
         CastMessage(
             sourceID: source, destinationID: destination, namespace: CastNamespace.connection.rawValue,
