@@ -7,6 +7,11 @@
                           device: "friendly_name|uuid|host|port|model_name"
   ptr-only ADDR NAME      a broken responder: answers _googlecast PTR queries with a PTR and nothing else,
                           and ignores SRV/TXT/A questions
+  known-answers ADDR IFNAME NAME HOST PORT TXT...
+                          another querier on this host: every 100 ms multicasts, from port 5353 of ADDR and of
+                          IFNAME's IPv6 link-local address, a query for NAME's SRV and TXT that carries both as
+                          known answers (as a resolving avahi-daemon does), so responders suppress their
+                          multicast answers to this host
 """
 import os
 import signal
@@ -112,6 +117,34 @@ def ptr_only(address, instance):
         sock.sendto(header + answer, ("224.0.0.251", 5353))
 
 
+def known_answers(address, interface, instance, host, port, txt):
+    index = socket.if_nametoindex(interface)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock6 = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+    for each in (sock, sock6):
+        each.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        each.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(("", 5353))
+    sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton(address))
+    sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, 255)
+    sock6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+    sock6.bind(("::", 5353))
+    sock6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_MULTICAST_IF, index)
+    sock6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_MULTICAST_HOPS, 255)
+    name = encode_name(f"{instance}.{SERVICE}")
+    srv_data = struct.pack(">HHH", 0, 0, int(port)) + encode_name(host)
+    txt_data = b"".join(bytes([len(item.encode())]) + item.encode() for item in txt)
+    questions = name + struct.pack(">HH", 33, 1) + name + struct.pack(">HH", 16, 1)
+    answers = (name + struct.pack(">HHIH", 33, 1, 120, len(srv_data)) + srv_data
+               + name + struct.pack(">HHIH", 16, 1, 4500, len(txt_data)) + txt_data)
+    packet = struct.pack(">HHHHHH", 0, 0, 2, 2, 0, 0) + questions + answers
+    print("querying", flush=True)
+    while True:
+        sock.sendto(packet, ("224.0.0.251", 5353))
+        sock6.sendto(packet, ("ff02::fb", 5353, 0, index))
+        time.sleep(0.1)
+
+
 if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "register":
@@ -122,3 +155,5 @@ if __name__ == "__main__":
         pychromecast_discover(sys.argv[2], sys.argv[3])
     elif mode == "ptr-only":
         ptr_only(sys.argv[2], sys.argv[3])
+    elif mode == "known-answers":
+        known_answers(*sys.argv[2:7], sys.argv[7:])

@@ -9,8 +9,9 @@ enum AnswerChecks {
         var evidence: [String] = []
         for interface in interfaces {
             let stats = statistics.interfaces[interface.index] ?? MDNSInterfaceStatistics()
+            let oneShot = stats.oneShotQueriesSent > 0 ? " (\(stats.oneShotQueriesSent) one-shot)" : ""
             var line =
-                "\(interface.name): \(stats.queriesSent) queries sent, \(stats.responsesReceived) responses, "
+                "\(interface.name): \(stats.queriesSent) queries sent\(oneShot), \(stats.responsesReceived) responses, "
                 + "\(stats.serviceAnswers) with _googlecast, \(stats.queriesSeen) queries from other hosts"
             if let delay = stats.firstAnswerDelay { line += ", first answer after \(milliseconds(delay)) ms" }
             if stats.malformedPackets > 0 { line += ", \(stats.malformedPackets) malformed" }

@@ -27,7 +27,7 @@ public final class BuiltinDiscoveryBackend: DiscoveryBackend {
                 deliver(.found(Device(instance: instance)))
             case .instanceRemoved(let instance, let reason):
                 deliver(.lost(instanceName: instance.name.description, reason: reason))
-            case .sendQuery:
+            case .sendQuery, .sendOneShotQuery:
                 break
             }
         }

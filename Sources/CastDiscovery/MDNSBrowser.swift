@@ -90,6 +90,11 @@ public final class MDNSBrowser: @unchecked Sendable {
                     "query \(message.questions.map { "\($0.name) \($0.type)\($0.unicastResponse ? " QU" : "")" }.joined(separator: ", ")) known=\(message.answers.count)",
                     ["net.ifindex": .int(Int64(index))])
                 transport?.multicast(message.encoded(), interfaceIndex: index)
+            case .sendOneShotQuery(let message, let index):
+                DiscoveryLog.scanner.verbose(
+                    "one-shot query \(message.questions.map { "\($0.name) \($0.type)" }.joined(separator: ", "))",
+                    ["net.ifindex": .int(Int64(index))])
+                transport?.multicastOneShot(message.encoded(), interfaceIndex: index)
             default:
                 handler(action)
             }

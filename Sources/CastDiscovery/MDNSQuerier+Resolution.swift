@@ -93,26 +93,36 @@ extension MDNSQuerier {
     /// Registers follow-up questions for what an unresolved instance lacks (RFC 6763 §12 says they should have
     /// come as additionals; some responders omit them).
     private mutating func noteMissing(_ instance: MDNSServiceInstance, at now: MonotonicInstant) {
-        var wanted: [FollowUpKey] = []
-        if instance.host == nil { wanted.append(FollowUpKey(name: instance.name.lowercased, type: .srv)) }
-        if instance.txt == nil { wanted.append(FollowUpKey(name: instance.name.lowercased, type: .txt)) }
+        // Keys are lower-cased; questions keep the name as the responder spelled it.
+        var wanted: [(FollowUpKey, DNSName)] = []
+        if instance.host == nil { wanted.append((FollowUpKey(name: instance.name.lowercased, type: .srv), instance.name)) }
+        if instance.txt == nil { wanted.append((FollowUpKey(name: instance.name.lowercased, type: .txt), instance.name)) }
         if let host = instance.host, instance.ipv4Addresses.isEmpty, instance.ipv6Addresses.isEmpty {
-            wanted.append(FollowUpKey(name: host.lowercased, type: .a))
-            wanted.append(FollowUpKey(name: host.lowercased, type: .aaaa))
+            wanted.append((FollowUpKey(name: host.lowercased, type: .a), host))
+            wanted.append((FollowUpKey(name: host.lowercased, type: .aaaa), host))
         }
-        for key in wanted where followUps[key] == nil {
-            followUps[key] = FollowUpState(attempts: 0, nextAllowed: now)
+        for (key, name) in wanted where followUps[key] == nil {
+            followUps[key] = FollowUpState(attempts: 0, nextAllowed: now, name: name)
         }
     }
 
     /// Follow-up questions whose time has come, each on every interface browsed; backs off 1, 2, 4… seconds.
-    mutating func dueFollowUps(at now: MonotonicInstant) -> [(DNSQuestion, UInt32)] {
-        var due: [(DNSQuestion, UInt32)] = []
+    ///
+    /// The first attempt is an ordinary multicast question, whose answer fills every cache on the link. Retries are
+    /// one-shot (`oneShot` true): a responder that saw another querier on this host send the record as a known
+    /// answer suppresses its answers to this host's address for a while (avahi does, for 700 ms), and a local
+    /// avahi-daemon resolving the same instance re-asks in step with us, so a multicast retry could be suppressed
+    /// every time. A one-shot query is answered by unicast to its own port, which nothing suppresses.
+    mutating func dueFollowUps(at now: MonotonicInstant) -> [(question: DNSQuestion, interface: UInt32, oneShot: Bool)] {
+        var due: [(question: DNSQuestion, interface: UInt32, oneShot: Bool)] = []
         for (key, state) in followUps.sorted(by: { "\($0.key.name)\($0.key.type)" < "\($1.key.name)\($1.key.type)" })
         where state.attempts < configuration.maximumFollowUps && state.nextAllowed <= now {
             followUps[key] = FollowUpState(
-                attempts: state.attempts + 1, nextAllowed: now + .seconds(Int64(1) << Int64(state.attempts)))
-            for index in interfaceIndices { due.append((DNSQuestion(name: key.name, type: key.type), index)) }
+                attempts: state.attempts + 1, nextAllowed: now + .seconds(Int64(1) << Int64(state.attempts)),
+                name: state.name)
+            for index in interfaceIndices {
+                due.append((DNSQuestion(name: state.name, type: key.type), index, state.attempts > 0))
+            }
         }
         // Forget follow-ups for instances that are gone, so the table cannot grow past the cache.
         if followUps.count > configuration.maximumRecordsPerInterface {

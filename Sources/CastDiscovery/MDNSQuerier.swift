@@ -44,6 +44,8 @@ public struct MDNSQuerier: Sendable {
     struct FollowUpState: Sendable {
         var attempts: Int
         var nextAllowed: MonotonicInstant
+        /// The name to ask for, as the responder spelled it.
+        var name: DNSName
     }
 
     /// Creates a querier that does nothing until `start`; `random` draws the initial delay and refresh jitter (pass
@@ -131,14 +133,27 @@ public struct MDNSQuerier: Sendable {
                 questions[key.interfaceIndex, default: []].append(question)
             }
         }
-        for (question, index) in dueFollowUps(at: now) {
-            if !(questions[index]?.contains(question) ?? false) { questions[index, default: []].append(question) }
+        var oneShotQuestions: [UInt32: [DNSQuestion]] = [:]
+        for (question, index, oneShot) in dueFollowUps(at: now) {
+            if oneShot {
+                oneShotQuestions[index, default: []].append(question)
+            } else if !(questions[index]?.contains(question) ?? false) {
+                questions[index, default: []].append(question)
+            }
         }
         for index in questions.keys.sorted() {
             guard let list = questions[index] else { continue }
             let knownAnswers = knownAnswerInterfaces.contains(index) ? self.knownAnswers(on: index, at: now) : []
             actions.append(.sendQuery(DNSMessage(questions: list, answers: knownAnswers), interfaceIndex: index))
             statistics.interfaces[index, default: MDNSInterfaceStatistics()].queriesSent += 1
+        }
+        for index in oneShotQuestions.keys.sorted() {
+            guard let list = oneShotQuestions[index] else { continue }
+            // A non-zero ID: the unicast answer echoes it (RFC 6762 §6.7).
+            let id = UInt16(truncatingIfNeeded: random.next() % 0xFFFF + 1)
+            actions.append(.sendOneShotQuery(DNSMessage(id: id, questions: list), interfaceIndex: index))
+            statistics.interfaces[index, default: MDNSInterfaceStatistics()].queriesSent += 1
+            statistics.interfaces[index, default: MDNSInterfaceStatistics()].oneShotQueriesSent += 1
         }
         return actions
     }

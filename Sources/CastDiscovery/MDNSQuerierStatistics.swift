@@ -2,6 +2,8 @@
 public struct MDNSInterfaceStatistics: Sendable, Hashable {
     /// Queries sent (browse, refresh and follow-up).
     public var queriesSent = 0
+    /// Of those, one-shot follow-ups sent from an ephemeral port (answered by unicast).
+    public var oneShotQueriesSent = 0
     /// Responses received (QR set), from anyone.
     public var responsesReceived = 0
     /// Responses that named an instance of the browsed service.
@@ -38,6 +40,7 @@ public struct MDNSQuerierStatistics: Sendable, Hashable {
         var sum = MDNSInterfaceStatistics()
         for stats in interfaces.values {
             sum.queriesSent += stats.queriesSent
+            sum.oneShotQueriesSent += stats.oneShotQueriesSent
             sum.responsesReceived += stats.responsesReceived
             sum.serviceAnswers += stats.serviceAnswers
             sum.queriesSeen += stats.queriesSeen

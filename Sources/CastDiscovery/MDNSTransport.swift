@@ -16,6 +16,9 @@ public final class MDNSTransport: @unchecked Sendable {
     public let eventLoop: EventLoop
     private var socket4: UDPSocket?
     private var socket6: UDPSocket?
+    /// Ephemeral-port sockets for one-shot queries (RFC 6762 §5.1): their answers come back by unicast to them alone.
+    private var oneShot4: UDPSocket?
+    private var oneShot6: UDPSocket?
     private var ipv4Interfaces: Set<UInt32> = []
     private var ipv6Interfaces: Set<UInt32> = []
 
@@ -102,6 +105,7 @@ public final class MDNSTransport: @unchecked Sendable {
                 ["net.ifindex": .int(Int64(interface.index))])
         }
         self.interfaces = interfaces.filter { !unusable.map(\.index).contains($0.index) }
+        openOneShotSockets(filter: filter)
         DiscoveryLog.scanner.debug(
             "mDNS sockets: IPv4 on \(ipv4Interfaces.sorted()), IPv6 on \(ipv6Interfaces.sorted())")
     }
@@ -144,6 +148,63 @@ public final class MDNSTransport: @unchecked Sendable {
         return failures
     }
 
+    /// Multicasts a one-shot query on one interface from an ephemeral port, so responders answer it by unicast to
+    /// that port (RFC 6762 §6.7) rather than to port 5353, which other processes on this host share. Falls back to
+    /// `multicast` when no ephemeral socket could be opened.
+    @discardableResult
+    public func multicastOneShot(_ bytes: [UInt8], interfaceIndex: UInt32) -> Int {
+        guard oneShot4 != nil || oneShot6 != nil else { return multicast(bytes, interfaceIndex: interfaceIndex) }
+        var failures = 0
+        let interface = interfaces.first { $0.index == interfaceIndex }
+        let isLoopback = interface?.isLoopback ?? false
+        let hasIPv4Address = interface?.addresses.contains { $0.address.isIPv4 } ?? true
+        if let oneShot4, ipv4Interfaces.contains(interfaceIndex), hasIPv4Address {
+            do {
+                try oneShot4.send(
+                    bytes, to: .mDNSv4, interfaceIndex: interfaceIndex, source: isLoopback ? .v4(.loopback) : nil)
+            } catch {
+                failures += 1
+                DiscoveryLog.scanner.debug(
+                    "one-shot send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
+            }
+        }
+        if let oneShot6, ipv6Interfaces.contains(interfaceIndex) {
+            do { try oneShot6.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch {
+                failures += 1
+                DiscoveryLog.scanner.debug(
+                    "one-shot IPv6 send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
+            }
+        }
+        return failures
+    }
+
+    /// Opens the one-shot sockets where their family is in use; without them one-shot queries go out from 5353.
+    private func openOneShotSockets(filter: @escaping @Sendable (Datagram) -> Void) {
+        if !ipv4Interfaces.isEmpty {
+            do {
+                let socket = try UDPSocket.bind(to: SocketAddress(IPv4Address.any, port: 0), on: eventLoop, onDatagram: filter)
+                oneShot4 = socket
+                try socket.setMulticastTTL(255)
+                try socket.setMulticastLoop(true)
+            } catch {
+                oneShot4?.close()
+                oneShot4 = nil
+                DiscoveryLog.scanner.debug("no IPv4 one-shot socket: \(error.description)")
+            }
+        }
+        if socket6 != nil, !ipv6Interfaces.isEmpty {
+            do {
+                let socket = try UDPSocket.bind(to: SocketAddress(IPv6Address.any, port: 0), on: eventLoop, onDatagram: filter)
+                oneShot6 = socket
+                try socket.setMulticastTTL(255)
+            } catch {
+                oneShot6?.close()
+                oneShot6 = nil
+                DiscoveryLog.scanner.debug("no IPv6 one-shot socket: \(error.description)")
+            }
+        }
+    }
+
     /// Sends `bytes` to one address (a unicast reply, RFC 6762 §5.4 / §6.7).
     public func unicast(_ bytes: [UInt8], to destination: SocketAddress, interfaceIndex: UInt32) {
         let socket = destination.ip.isIPv4 ? socket4 : socket6
@@ -152,9 +213,11 @@ public final class MDNSTransport: @unchecked Sendable {
         }
     }
 
-    /// Closes both sockets.
+    /// Closes every socket.
     public func close() {
         socket4?.close()
         socket6?.close()
+        oneShot4?.close()
+        oneShot6?.close()
     }
 }

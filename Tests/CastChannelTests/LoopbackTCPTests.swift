@@ -127,7 +127,9 @@ struct LoopbackChannel {
         let server = channel.server
         let receiver = channel.receiver
         let sender = channel.sender
-        #expect(try await eventually(on: channel.loop) { server.value?.state == .open })
+        // Wait for the open event, not the open state: on a starved machine the sender's 100 ms liveness timeout
+        // may already have closed the connection again before a poll sees it open.
+        #expect(try await eventually(on: channel.loop) { receiver.value.events.openCount > 0 })
         try await channel.loop.submit {
             guard let socket = server.value else { return }
             receiver.value.heartbeat.setSuspended(true, for: socket)

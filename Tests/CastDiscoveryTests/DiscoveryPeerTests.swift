@@ -147,6 +147,30 @@ extension DiscoveryPeerTests {
     }
 }
 
+extension DiscoveryPeerTests {
+    /// Another querier on host B (a resolving avahi-daemon, here a stand-in that never stops) sends the instance's
+    /// SRV and TXT as known answers; avahi on A then suppresses its multicast answers to B's address. The built-in
+    /// querier still resolves the device, through its one-shot follow-up, answered by unicast.
+    @Test func knownAnswersFromAnotherQuerierOnThisHostDoNotHideTheDevice() async throws {
+        try await DiscoveryPeers.with { peers in
+            await peers.publishWithAvahi()
+            // avahi announces at about 0.7, 1.8 and 3.8 s; an announcement would resolve the device on its own.
+            try? await Task.sleep(for: .seconds(4.5))
+            await peers.spawn(
+                "B", "knownanswers",
+                [
+                    DiscoveryPeers.python, DiscoveryPeers.peerScript, "known-answers", peers.addressB, peers.interfaceB,
+                    "Living Room TV",
+                    peers.environment["HOST_A"] ?? "", "8009",
+                ] + DiscoveryPeers.avahiTXT)
+            #expect(await peers.waitFor(10) { peers.log("knownanswers").contains("querying") })
+            let devices = try await peers.discoverJSON(via: "builtin")
+            #expect(devices.first?["friendlyName"]?.stringValue == "Living Room TV", "\(devices)")
+            #expect(devices.first?["addresses"]?.arrayValue?.contains { $0.stringValue == peers.addressA } == true)
+        }
+    }
+}
+
 /// The castscope binary path for spawned commands.
 enum CastscopeProcessPath {
     static var path: String { CastTestSupportPath.castscope }

@@ -96,12 +96,19 @@ struct DiscoveryPeers {
     func publishWithAvahi(id: String = DiscoveryPeers.avahiID, name: String = "avahipub") async {
         await spawn(
             "A", name,
-            [
-                "avahi-publish-service", "Living Room TV", "_googlecast._tcp", "8009",
-                "id=\(id)", "ve=05", "md=Chromecast Ultra", "ic=/setup/icon.png", "fn=Living Room TV",
-                "ca=201221", "st=0", "rs=YouTube",
-            ])
+            ["avahi-publish-service", "Living Room TV", "_googlecast._tcp", "8009"] + Self.avahiTXT(id: id))
     }
+
+    /// The TXT strings `publishWithAvahi` publishes, in order.
+    static func avahiTXT(id: String) -> [String] {
+        [
+            "id=\(id)", "ve=05", "md=Chromecast Ultra", "ic=/setup/icon.png", "fn=Living Room TV", "ca=201221", "st=0",
+            "rs=YouTube",
+        ]
+    }
+
+    /// The TXT strings of the default Living Room TV.
+    static var avahiTXT: [String] { avahiTXT(id: avahiID) }
 
     /// Registers the Küche speaker with python-zeroconf on host A (TTLs in seconds).
     func registerWithZeroconf(name: String = "zeroconf", ttl: Int? = nil) async {

@@ -108,6 +108,39 @@ import Testing
         #expect(added(done).count == 1)
     }
 
+    private func oneShotQueries(_ actions: [MDNSQuerierAction]) -> [DNSMessage] {
+        actions.compactMap { if case .sendOneShotQuery(let message, _) = $0 { message } else { nil } }
+    }
+
+    @Test func followUpRetriesAreOneShotQueriesWithAnIDAndNoKnownAnswers() throws {
+        var querier = MDNSQuerier(random: MDNSRandom(seed: 3))
+        _ = querier.start(interfaces: [2], at: .seconds(0))
+        let first = querier.receive(P.response(answers: [P.ptr()]), interfaceIndex: 2, at: .seconds(0.1))
+        // The first follow-up is an ordinary multicast question, so its answer fills every cache on the link.
+        #expect(queries(first).flatMap(\.questions).contains { $0.type == .srv })
+        #expect(oneShotQueries(first).isEmpty)
+        let retry = querier.advance(to: .seconds(1.1))
+        let oneShot = try #require(oneShotQueries(retry).first)
+        #expect(Set(oneShot.questions.map(\.type)) == [.srv, .txt])
+        #expect(oneShot.questions.allSatisfy { !$0.unicastResponse })
+        #expect(oneShot.id != 0 && oneShot.answers.isEmpty)
+        #expect(!queries(retry).flatMap(\.questions).contains { $0.type == .srv })
+        #expect(querier.statistics.interfaces[2]?.oneShotQueriesSent == 1)
+        // A unicast answer to the one-shot query resolves the instance like any other response.
+        let answer = DNSMessage(
+            id: oneShot.id, flags: DNSFlags(qr: true, aa: true), questions: oneShot.questions,
+            answers: [P.srv(ttl: 10), P.txtRecord(ttl: 10)], additionals: [P.a(ttl: 10)])
+        #expect(added(querier.receive(answer.encoded(), interfaceIndex: 2, at: .seconds(1.2))).count == 1)
+    }
+
+    @Test func followUpQuestionsKeepTheRespondersSpelling() {
+        var querier = MDNSQuerier()
+        _ = querier.start(interfaces: [2], at: .seconds(0))
+        let actions = querier.receive(P.response(answers: [P.ptr()]), interfaceIndex: 2, at: .seconds(0.1))
+        let srv = queries(actions).flatMap(\.questions).first { $0.type == .srv }
+        #expect(srv?.name.description == P.instance.description)
+    }
+
     @Test func goodbyeRemovesInstanceOneSecondLater() {
         var querier = MDNSQuerier()
         _ = querier.start(interfaces: [2], at: .seconds(0))
