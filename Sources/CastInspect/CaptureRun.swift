@@ -25,7 +25,7 @@ public enum CaptureRun {
             .map { files[$0] }
     }
 
-    /// Feeds every packet of every file to `inspector`. Stops at the first unreadable or corrupt file (after
+    /// Feeds every packet of every file to `inspector`, read ahead on a thread of their own. Stops at the first unreadable or corrupt file (after
     /// everything decoded before the fault) and returns its error, unless `lax`: then the error becomes a
     /// `capture.corrupt` finding and the next file is read. `progress` gets (file, bytes read, file size).
     ///
@@ -40,11 +40,12 @@ public enum CaptureRun {
                 if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) {
                     try source.setFilter(mdnsFilter, looksOnlyAtHeaders: true)
                 }
+                let packets = PacketPrefetcher(source)
                 var count = 0
-                while let packet = try source.next() {
-                    inspector.process(packet)
+                while let next = try packets.next() {
+                    inspector.process(next.packet, sliced: next.sliced)
                     count += 1
-                    if let progress, count % 4096 == 0 { progress(file, source.nextRecordOffset, size) }
+                    if let progress, count % 4096 == 0 { progress(file, packets.nextRecordOffset, size) }
                 }
             } catch {
                 if !lax { return error }

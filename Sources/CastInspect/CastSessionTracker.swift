@@ -8,9 +8,9 @@ import CastWire
 /// requestId) are paired with replies; heartbeats, virtual connections, launches and media sessions are tracked.
 struct CastSessionTracker: Sendable {
     let flow: String
-    private var streams: [FlowDirection: CastFrameStream] = [.c2s: CastFrameStream(), .s2c: CastFrameStream()]
-    private var streamBase: [FlowDirection: Int] = [.c2s: 0, .s2c: 0]
-    private var broken: [FlowDirection: Bool] = [:]
+    private var streams = PerDirection(CastFrameStream())
+    private var streamBase = PerDirection(0)
+    private var broken = PerDirection(false)
     private var pending: [Int64: (time: LogTimestamp, type: String, namespace: String)] = [:]
     private var lastHeartbeat: LogTimestamp?
     private var announced: [String: Set<String>] = [:]
@@ -44,8 +44,8 @@ struct CastSessionTracker: Sendable {
     /// Adds application bytes of one direction; returns the messages completed and any findings.
     mutating func feed(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
                        messages: inout [CastMessageRecord], findings: inout [Finding]) {
-        guard var stream = streams[direction] else { return }
-        streams[direction] = nil
+        var stream = streams[direction]
+        streams[direction] = CastFrameStream()  // keep `stream` uniquely referenced while it is mutated
         defer { streams[direction] = stream }
         stream.append(bytes)
         while true {
@@ -53,7 +53,7 @@ struct CastSessionTracker: Sendable {
             do throws(FramingError) {
                 guard let message = try stream.next() else { break }
                 var record = CastMessageRecord(time: time, flow: flow, direction: direction,
-                                               offset: offset + (streamBase[direction] ?? 0), message: message)
+                                               offset: offset + streamBase[direction], message: message)
                 var peek: CastPayloadPeek?
                 if let text = message.payloadUTF8 {
                     let found = CastPayloadPeek(text)
@@ -73,17 +73,16 @@ struct CastSessionTracker: Sendable {
                     tooLarge ? "Cast frame over 64 KiB (\(direction.rawValue))" : "malformed Cast frame (\(direction.rawValue))",
                     detail: error.description, time: time, flow: flow))
                 resynchronise(&stream, direction: direction)
-                if broken[direction] == true { break }
+                if broken[direction] { break }
             }
         }
     }
 
     /// Bytes were lost in one direction: restart the frame decoder at the next plausible frame header.
     mutating func gap(direction: FlowDirection, size: Int) {
-        guard var stream = streams[direction] else { return }
-        streamBase[direction, default: 0] += stream.nextFrameOffset + stream.bufferedByteCount + size
-        stream = CastFrameStream()
-        streams[direction] = stream
+        let stream = streams[direction]
+        streamBase[direction] += stream.nextFrameOffset + stream.bufferedByteCount + size
+        streams[direction] = CastFrameStream()
         broken[direction] = true
     }
 
@@ -91,14 +90,14 @@ struct CastSessionTracker: Sendable {
     private mutating func resynchronise(_ stream: inout CastFrameStream, direction: FlowDirection) {
         // The CastFrameStream cannot skip bytes, so the unconsumed bytes are scanned here and re-fed.
         broken[direction] = true
-        streamBase[direction, default: 0] += stream.nextFrameOffset + stream.bufferedByteCount
+        streamBase[direction] += stream.nextFrameOffset + stream.bufferedByteCount
         stream = CastFrameStream()
     }
 
     /// Feeds bytes while looking for a frame boundary after a fault or gap.
     mutating func feedResynchronising(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
                                       messages: inout [CastMessageRecord], findings: inout [Finding]) {
-        guard broken[direction] == true else {
+        guard broken[direction] else {
             feed(bytes, direction: direction, time: time, messages: &messages, findings: &findings)
             return
         }
@@ -113,10 +112,10 @@ struct CastSessionTracker: Sendable {
             index += 1
         }
         guard index + 7 <= bytes.count else {
-            streamBase[direction, default: 0] += bytes.count
+            streamBase[direction] += bytes.count
             return
         }
-        streamBase[direction, default: 0] += index
+        streamBase[direction] += index
         broken[direction] = false
         feed(Array(bytes[index...]), direction: direction, time: time, messages: &messages, findings: &findings)
     }

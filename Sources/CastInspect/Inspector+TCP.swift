@@ -32,10 +32,10 @@ extension Inspector {
         state.lastTime = time
         if flags.contains(.syn) { if flags.contains(.ack) { state.sawSYNACK = true } else { state.sawSYN = true } }
         // Mutated in place through the dictionary, so its held segments are never copied.
-        let heldBefore = state.reassemblers[direction]?.heldBytes ?? 0
-        let deliveries = state.reassemblers[direction]?.add(
-            sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload) ?? []
-        totalHeldBytes += (state.reassemblers[direction]?.heldBytes ?? 0) - heldBefore
+        let heldBefore = state.reassemblers[direction].heldBytes
+        let deliveries = state.reassemblers[direction].add(
+            sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload)
+        totalHeldBytes += state.reassemblers[direction].heldBytes - heldBefore
         for delivery in deliveries {
             deliver(delivery, direction: direction, state: &state, time: time, segment: tcp.payload.storage)
         }
@@ -54,12 +54,12 @@ extension Inspector {
         while totalHeldBytes > heldBytesLimit {
             var best: (key: FlowKey, direction: FlowDirection, held: Int)?
             for (key, state) in flows {
-                for (direction, reassembler) in state.reassemblers where reassembler.heldBytes > (best?.held ?? 0) {
-                    best = (key, direction, reassembler.heldBytes)
+                for direction in [FlowDirection.c2s, .s2c] where state.reassemblers[direction].heldBytes > (best?.held ?? 0) {
+                    best = (key, direction, state.reassemblers[direction].heldBytes)
                 }
             }
             guard let best, var state = flows[best.key] else { return }
-            let deliveries = state.reassemblers[best.direction]?.flush() ?? []
+            let deliveries = state.reassemblers[best.direction].flush()
             totalHeldBytes -= best.held
             for delivery in deliveries { deliver(delivery, direction: best.direction, state: &state, time: state.lastTime) }
         }
@@ -81,7 +81,7 @@ extension Inspector {
             if state.kind == .unknown { classify(&state, first: bytes, direction: direction) }
             switch state.kind {
             case .tls:
-                if state.reassemblers[direction]?.pickedUpMidStream == true, state.midStream.insert(direction).inserted {
+                if state.reassemblers[direction].pickedUpMidStream, state.midStream.insert(direction).inserted {
                     state.tls?.startMidStream(direction: direction)
                 }
                 var events: [TLSConnectionEvent] = []
@@ -230,10 +230,8 @@ extension Inspector {
     func close(_ key: FlowKey) {
         guard var state = flows.removeValue(forKey: key) else { return }
         for direction in [FlowDirection.c2s, .s2c] {
-            guard var reassembler = state.reassemblers[direction] else { continue }
-            totalHeldBytes -= reassembler.heldBytes
-            let deliveries = reassembler.flush()
-            state.reassemblers[direction] = reassembler
+            totalHeldBytes -= state.reassemblers[direction].heldBytes
+            let deliveries = state.reassemblers[direction].flush()
             for delivery in deliveries { deliver(delivery, direction: direction, state: &state, time: state.lastTime) }
         }
         if let reset = state.reset {
@@ -257,7 +255,7 @@ extension Inspector {
             summary.undecryptedRecords += tls.undecryptedRecords
         }
         for handle in state.exports.values { try? handle.close() }
-        let c2s = state.reassemblers[.c2s], s2c = state.reassemblers[.s2c]
+        let c2s = state.reassemblers.c2s, s2c = state.reassemblers.s2c
         if connections.count < 10_000, state.kind != .other {
             connections.append(ConnectionSummary(
                 flow: state.flow, kind: state.kind == .tls ? "tls" : state.kind == .plainCast ? "cast" : "other",
@@ -269,9 +267,8 @@ extension Inspector {
                 encryptedRecords: state.encryptedRecords.mapValues { $0.count },
                 encryptedBytes: state.encryptedRecords.mapValues { $0.bytes },
                 duration: CastSessionTracker.seconds(from: state.firstTime, to: state.lastTime),
-                retransmissions: (c2s?.retransmissions ?? 0) + (s2c?.retransmissions ?? 0),
-                gaps: (c2s?.gapCount ?? 0) + (s2c?.gapCount ?? 0),
-                midStream: c2s?.pickedUpMidStream == true || s2c?.pickedUpMidStream == true))
+                retransmissions: c2s.retransmissions + s2c.retransmissions, gaps: c2s.gapCount + s2c.gapCount,
+                midStream: c2s.pickedUpMidStream || s2c.pickedUpMidStream))
         }
     }
 }

@@ -54,10 +54,14 @@ public final class Inspector {
 
     /// Processes one captured packet.
     public func process(_ packet: CapturedPacket) {
+        process(packet, sliced: PacketSlicer.lax(packet.bytes, linkType: packet.linkType))
+    }
+
+    /// Processes one captured packet already sliced into its headers (by `PacketPrefetcher`, on its thread).
+    func process(_ packet: CapturedPacket, sliced: LaxPacket) {
         summary.packets += 1
         summary.bytes += packet.bytes.count
         lastTime = packet.time
-        let sliced = PacketSlicer.lax(packet.bytes, linkType: packet.linkType)
         if packet.isSnaplenTruncated || sliced.isTruncated { summary.truncatedPackets += 1 }
         guard let network = sliced.network else { return }
         let (source, destination) = Self.addresses(network)

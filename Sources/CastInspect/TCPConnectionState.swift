@@ -11,7 +11,7 @@ final class TCPConnectionState {
     let flow: String
     let firstTime: LogTimestamp
     var lastTime: LogTimestamp
-    var reassemblers: [FlowDirection: TCPStreamReassembler]
+    var reassemblers: PerDirection<TCPStreamReassembler>
     var kind: Kind = .unknown
     var tls: TLSConnectionDecoder?
     var cast: CastSessionTracker
@@ -41,8 +41,7 @@ final class TCPConnectionState {
         self.flow = "\(client.label)-\(server.label)"
         self.firstTime = time
         self.lastTime = time
-        self.reassemblers = [.c2s: TCPStreamReassembler(maximumHeldBytes: maximumHeld),
-                             .s2c: TCPStreamReassembler(maximumHeldBytes: maximumHeld)]
+        self.reassemblers = PerDirection(TCPStreamReassembler(maximumHeldBytes: maximumHeld))
         self.cast = CastSessionTracker(flow: flow)
     }
 

@@ -23,7 +23,7 @@ struct TLSConnectionDecoder: Sendable {
         var resyncCount = 0
     }
 
-    private var sides: [FlowDirection: Side] = [.c2s: Side(), .s2c: Side()]
+    private var sides = PerDirection(Side())
     private var clientHello: TLSClientHello?
     private var spec: TLSCipherSpec?
     private var secrets: TLSKeyLog.Secrets?
@@ -42,8 +42,8 @@ struct TLSConnectionDecoder: Sendable {
     /// is copied into the queue.
     mutating func feed(_ bytes: ArraySlice<UInt8>, segment: [UInt8]? = nil, direction: FlowDirection,
                        into events: inout [TLSConnectionEvent]) {
-        guard var side = sides[direction] else { return }
-        sides[direction] = nil  // keep `side` uniquely referenced while it is mutated
+        var side = sides[direction]
+        sides[direction] = Side()  // keep `side` uniquely referenced while it is mutated
         defer { sides[direction] = side }
         if side.failed { return }
         var pending = bytes
@@ -111,18 +111,18 @@ struct TLSConnectionDecoder: Sendable {
 
     /// The stream was picked up without its start: look for a record header before decoding.
     mutating func startMidStream(direction: FlowDirection) {
-        sides[direction]?.resynchronising = true
+        sides[direction].resynchronising = true
     }
 
     /// Records that `size` bytes were lost: the direction resynchronises at the next plausible record header, and
     /// the decryptor tries as many sequence numbers as records could have fit in the gap (at least 22 bytes each).
     mutating func gap(direction: FlowDirection, size: Int) {
-        sides[direction]?.queue.removeAll()
-        sides[direction]?.resynchronising = true
+        sides[direction].queue.removeAll()
+        sides[direction].resynchronising = true
         // Each guess is a full AEAD open; a forged gap must not buy thousands of them per record.
-        sides[direction]?.guessWindow = min(64, max(0, size) / 22 + 2)
-        sides[direction]?.guessAttempts = 3
-        sides[direction]?.failed = false
+        sides[direction].guessWindow = min(64, max(0, size) / 22 + 2)
+        sides[direction].guessAttempts = 3
+        sides[direction].failed = false
     }
 
     /// Finds a plausible record header (known type, version 3.x, length within limits) and restarts there.
@@ -270,9 +270,9 @@ struct TLSConnectionDecoder: Sendable {
                     setTLS13Application(spec: spec, secrets: secrets, server: &server)
                     return report(hello, clientRandom, decryptable, reason, into: &events)
                 }
-                sides[.c2s]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: clientHS)
+                sides[.c2s].decryptor = try? TLSRecordDecryptor(tls13: spec, secret: clientHS)
                 server.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: serverHS)
-                sides[.c2s]?.applicationSecret = secrets.clientTraffic
+                sides[.c2s].applicationSecret = secrets.clientTraffic
                 server.applicationSecret = secrets.serverTraffic
             } else if secrets.masterSecret == nil {
                 decryptable = false
@@ -281,7 +281,7 @@ struct TLSConnectionDecoder: Sendable {
         }
         if isTLS13 {
             // Everything after the ServerHello is protected in TLS 1.3 (CCS records are only for middleboxes).
-            sides[.c2s]?.encrypted = true
+            sides[.c2s].encrypted = true
             server.encrypted = true
         }
         report(hello, clientRandom, decryptable, reason, into: &events)
@@ -289,9 +289,9 @@ struct TLSConnectionDecoder: Sendable {
 
     private mutating func setTLS13Application(spec: TLSCipherSpec, secrets: TLSKeyLog.Secrets,
                                               server: inout Side) {
-        sides[.c2s]?.encrypted = true
+        sides[.c2s].encrypted = true
         server.encrypted = true
-        if let secret = secrets.clientTraffic { sides[.c2s]?.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
+        if let secret = secrets.clientTraffic { sides[.c2s].decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
         if let secret = secrets.serverTraffic { server.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret) }
     }
 

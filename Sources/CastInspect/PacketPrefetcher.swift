@@ -1,0 +1,128 @@
+import CastWire
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Reads a capture's packets on a thread of its own, a few batches ahead of the inspector, and slices them into
+/// their link, network and transport headers there, so the file reads (a fifth of a decrypting run, nearly all of it
+/// the kernel copying pages) and the header parsing overlap the decoding on another core.
+///
+/// Packets, the read position and a fault arrive in file order, exactly as `PcapSource.next()` returns them: the
+/// packets before a fault are all delivered, then the fault. Memory is bounded: at most `maximumBatches` batches of
+/// about `batchBytes` each wait at a time. Dropping the prefetcher early stops its thread after the batch being read.
+final class PacketPrefetcher {
+    /// One hand-over: packets, and where the file stands after the last of them.
+    private struct Batch: Sendable {
+        var packets: [Prefetched] = []
+        var nextRecordOffset = 0
+        var error: CaptureError?
+        var isLast = false
+    }
+
+    /// What the two threads share.
+    private final class Shared: Sendable {
+        let queue = Mutex<[Batch]>([])
+        let cancelled = Atomic<Bool>(false)
+        /// Counts batches waiting; the consumer waits on it.
+        let ready = DispatchSemaphore(value: 0)
+        /// Counts free batch slots; the reader waits on it.
+        let free: DispatchSemaphore
+
+        init(slots: Int) {
+            // Created at 0 and raised: libdispatch traps when a semaphore is freed below its initial value, which a
+            // reader stopped early leaves it at.
+            free = DispatchSemaphore(value: 0)
+            for _ in 0..<slots { free.signal() }
+        }
+    }
+
+    /// The source, handed to the reader thread, which alone touches it from then on.
+    private final class SourceBox: @unchecked Sendable {
+        let source: PcapSource
+        init(_ source: PcapSource) { self.source = source }
+    }
+
+    /// A packet and its headers.
+    struct Prefetched: Sendable {
+        var packet: CapturedPacket
+        var sliced: LaxPacket
+    }
+
+    static let batchBytes = 1 << 20
+    static let maximumBatches = 4
+
+    private let shared = Shared(slots: PacketPrefetcher.maximumBatches)
+    private var current = Batch()
+    private var index = 0
+    private var finished = false
+    /// Where the file stands after the packets handed out so far (for progress reports).
+    private(set) var nextRecordOffset = 0
+
+    /// Starts reading `source` ahead; use nothing of `source` afterwards.
+    init(_ source: PcapSource) {
+        nextRecordOffset = source.nextRecordOffset
+        let box = SourceBox(source)
+        let shared = self.shared
+        let thread = Thread {
+            Self.read(box.source, into: shared)
+        }
+        thread.name = "castscope-reader"
+        thread.start()
+    }
+
+    deinit {
+        shared.cancelled.store(true, ordering: .relaxed)
+        shared.free.signal()  // wakes a reader waiting for a slot, which then sees the flag and ends
+    }
+
+    /// The next packet in file order, nil at the end; throws the file's fault after the packets before it.
+    func next() throws(CaptureError) -> Prefetched? {
+        while index == current.packets.count {
+            if let error = current.error {
+                current.error = nil
+                finished = true
+                throw error
+            }
+            if current.isLast || finished {
+                finished = true
+                return nil
+            }
+            shared.ready.wait()
+            guard let batch = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            shared.free.signal()
+            current = batch
+            index = 0
+            if batch.packets.isEmpty { nextRecordOffset = batch.nextRecordOffset }
+        }
+        let packet = current.packets[index]
+        index += 1
+        if index == current.packets.count { nextRecordOffset = current.nextRecordOffset }
+        return packet
+    }
+
+    /// The reader thread: batches of packets until the end, a fault or cancellation.
+    private static func read(_ source: PcapSource, into shared: Shared) {
+        while true {
+            shared.free.wait()
+            if shared.cancelled.load(ordering: .relaxed) { return }
+            var batch = Batch()
+            var bytes = 0
+            do throws(CaptureError) {
+                while bytes < batchBytes, let packet = try source.next() {
+                    bytes += packet.bytes.count + 64
+                    batch.packets.append(
+                        Prefetched(packet: packet, sliced: PacketSlicer.lax(packet.bytes, linkType: packet.linkType)))
+                }
+                batch.isLast = bytes < batchBytes
+            } catch {
+                batch.error = error
+                batch.isLast = true
+            }
+            batch.nextRecordOffset = source.nextRecordOffset
+            let isLast = batch.isLast
+            shared.queue.withLock { $0.append(batch) }
+            shared.ready.signal()
+            if isLast { return }
+        }
+    }
+}
