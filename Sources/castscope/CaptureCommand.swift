@@ -86,7 +86,8 @@ enum CaptureCommand {
 
         // The first Ctrl-C stops the loop (checked between packets); the handlers then reset, so a second one kills.
         StopSignal.install()
-        io.printError("castscope: capturing on \(interface) (filter: \(filter)); Ctrl-C to stop")
+        io.printError(
+            "castscope: capturing on \(interface), link type \(capture.linkType) (filter: \(filter)); Ctrl-C to stop")
         var failure: LiveCaptureRun.Failure?
         do throws(LiveCaptureRun.Failure) {
             try run.run { StopSignal.isRequested }
