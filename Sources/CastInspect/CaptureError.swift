@@ -20,7 +20,7 @@ public struct CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     /// The 1-based number of the packet that could not be read (0: the file header).
     public var packetNumber: Int
-    /// Byte offset in the file where the faulty record starts (best known).
+    /// Byte offset in the file where the faulty record starts (best known; -1 when not known).
     public var byteOffset: Int
     /// libpcap's or our reason.
     public var reason: String
@@ -34,10 +34,13 @@ public struct CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// "capture.pcap: packet 12 at byte offset 4096: truncated dump file…".
+    /// "capture.pcap: packet 12 at byte offset 4096: truncated dump file…" (a pcapng read from a pipe has no
+    /// known offsets: "standard input: packet 12: …").
     public var description: String {
-        packetNumber == 0
-            ? "\(file): file header at byte offset \(byteOffset): \(reason)"
-            : "\(file): packet \(packetNumber) at byte offset \(byteOffset): \(reason)"
+        let name = file == PcapSource.standardInput ? "standard input" : file
+        let offset = byteOffset >= 0 ? " at byte offset \(byteOffset)" : ""
+        return packetNumber == 0
+            ? "\(name): file header\(offset): \(reason)"
+            : "\(name): packet \(packetNumber)\(offset): \(reason)"
     }
 }

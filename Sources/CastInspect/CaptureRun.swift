@@ -6,7 +6,8 @@ import Foundation
 public enum CaptureRun {
     /// Adds the key logs embedded in the files' Decryption Secrets Blocks to `options.keyLog`.
     public static func loadEmbeddedKeys(files: [String], into options: inout InspectOptions) {
-        for file in files {
+        // Standard input cannot be read twice: its secrets blocks are not seen (give --keylog instead).
+        for file in files where file != PcapSource.standardInput {
             for text in PcapngSecretsReader.keyLogs(atPath: file) { options.keyLog.add(text: text) }
         }
     }
@@ -15,7 +16,7 @@ public enum CaptureRun {
     /// reads them as one capture; the TCP reassembly and the log timeline need time order. When some file has no
     /// readable first packet, `files` as given (the fault is reported when the files are read).
     public static func timeOrdered(_ files: [String]) -> [String] {
-        guard files.count > 1 else { return files }
+        guard files.count > 1, !files.contains(PcapSource.standardInput) else { return files }
         var starts: [LogTimestamp] = []
         for file in files {
             guard let source = try? PcapSource(path: file), let first = try? source.next() else { return files }

@@ -27,23 +27,40 @@ public final class PcapSource {
     /// offsets come from the FILE position instead (block lengths vary with options).
     private let recordHeaderLength: Int?
 
-    /// Opens `path`; throws `.cannotOpen`, `.compressed` or `.badHeader`.
+    /// Opens `path` ("-": standard input, read as a stream, as `tcpdump -r -` does); throws `.cannotOpen`,
+    /// `.compressed` or `.badHeader`.
     public init(path: String) throws(CaptureError) {
         self.path = path
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
-                               reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-        }
-        let magic = [UInt8]((try? file.read(upToCount: 4)) ?? Data())
-        try? file.close()
-        if magic.starts(with: [0x1f, 0x8b]) {
-            throw CaptureError(kind: .compressed, file: path, packetNumber: 0, byteOffset: 0,
-                               reason: "the file is gzip-compressed; decompress it first (gunzip -k \(path))")
+        let magic: [UInt8]
+        let stream: UnsafeMutablePointer<FILE>
+        if path == Self.standardInput {
+            // The header is libpcap's to read from a pipe (no peeking without consuming); a duplicate descriptor,
+            // so closing the capture leaves the process's standard input alone.
+            magic = []
+            let fd = dup(STDIN_FILENO)
+            guard fd >= 0, let opened = fdopen(fd, "rb") else {
+                if fd >= 0 { close(fd) }
+                throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
+                                   reason: "standard input cannot be read")
+            }
+            stream = opened
+        } else {
+            guard let file = FileHandle(forReadingAtPath: path) else {
+                throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
+                                   reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+            }
+            magic = [UInt8]((try? file.read(upToCount: 4)) ?? Data())
+            try? file.close()
+            if magic.starts(with: [0x1f, 0x8b]) {
+                throw CaptureError(kind: .compressed, file: path, packetNumber: 0, byteOffset: 0,
+                                   reason: "the file is gzip-compressed; decompress it first (gunzip -k \(path))")
+            }
+            guard let opened = fopen(path, "rb") else {
+                throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0, reason: "cannot open")
+            }
+            stream = opened
         }
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
-        guard let stream = fopen(path, "rb") else {
-            throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0, reason: "cannot open")
-        }
         // A 1 MiB stdio buffer: libpcap reads through it, and the default 4 KiB costs a syscall every few packets.
         // glibc ignores the size when the buffer is nil, so it is ours, freed after pcap_close closed the FILE.
         let streamBuffer = malloc(1 << 20)
@@ -52,16 +69,22 @@ public final class PcapSource {
                                                                   &errorBuffer) else {
             fclose(stream)
             free(streamBuffer)
-            let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw CaptureError(kind: magic.count < 4 || reason.contains("truncated") ? .truncated : .badHeader,
-                               file: path, packetNumber: 0, byteOffset: 0, reason: reason)
+            var reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let fromPipe = path == Self.standardInput
+            if fromPipe, reason.contains("unknown file format") {
+                reason += "; standard input must carry a pcap or pcapng capture (gzip'd? pipe it through gunzip)"
+            }
+            throw CaptureError(
+                kind: (!fromPipe && magic.count < 4) || reason.contains("truncated") ? .truncated : .badHeader,
+                file: path, packetNumber: 0, byteOffset: 0, reason: reason)
         }
         handle = PcapHandle(raw, streamBuffer: streamBuffer)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
         let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
         classic = ClassicPcapReader(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
                                     linkType: linkType.rawValue)
-        if magic == [0x0A, 0x0D, 0x0D, 0x0A] {
+        // pcapng's section header says version 1; classic pcap files say 2.
+        if magic == [0x0A, 0x0D, 0x0D, 0x0A] || (magic.isEmpty && pcap_major_version(raw) == 1) {
             recordHeaderLength = nil
             nextRecordOffset = handle.fileOffset
         } else {
@@ -70,6 +93,9 @@ public final class PcapSource {
             nextRecordOffset = 24
         }
     }
+
+    /// The path that means standard input.
+    public static let standardInput = "-"
 
     /// Keeps only packets matching the BPF `expression` (libpcap filters them before they are copied); packet
     /// numbers then count matching packets only.
@@ -197,7 +223,7 @@ private final class PcapHandle {
         free(streamBuffer)
     }
 
-    /// The position of libpcap's FILE (how far it has read).
+    /// The position of libpcap's FILE (how far it has read); -1 on a pipe, where it is not known.
     var fileOffset: Int {
         guard let file = pcap_file(raw) else { return 0 }
         return ftell(file)

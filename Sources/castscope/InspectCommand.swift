@@ -16,9 +16,9 @@ enum InspectCommand {
                 pcapng) TLS 1.2 and 1.3 Cast sessions are decrypted. --json prints one JSON object per line. Exit 0 \
                 when the captures were read, 1 when a file cannot be read or is corrupt (after printing what was \
                 decoded before the fault), 64 on usage errors. --html FILE also writes a self-contained HTML \
-                report (discovery timeline, per-connection sequence diagrams, filterable message table).
+                report (discovery timeline, per-connection sequence diagrams, filterable message table).                 A capture of - is read from standard input as it arrives (tcpdump -U -w - | castscope inspect -);                 secrets blocks are not read from there, so give --keylog.
                 """,
-            arguments: [.init("capture", help: "pcap or pcapng files.", repeating: true)],
+            arguments: [.init("capture", help: "pcap or pcapng files; - reads standard input.", repeating: true)],
             options: [
                 .option("keylog", value: "file", help: "An NSS key log (SSLKEYLOGFILE format).", repeatable: true),
                 .option("only", value: "kind", help: "Show only these events.", repeatable: true,
@@ -47,6 +47,9 @@ enum InspectCommand {
     private static func run(_ invocation: Invocation, _ io: any CommandOutput) throws -> Int32 {
         let files = invocation.arguments("capture")
         guard !files.isEmpty else { throw CommandLineError.validation("give at least one capture file") }
+        if files.contains(PcapSource.standardInput), files.count > 1 {
+            throw CommandLineError.validation("'-' (standard input) must be the only capture")
+        }
         var options = InspectOptions()
         options.maximumFlowBytes = try invocation.integer("max-flow-bytes", in: 0...(1 << 40)) ?? (16 << 20)
         let ports = try invocation.values("port", expected: "expected a port from 1 to 65535") { text in
@@ -141,6 +144,6 @@ enum InspectCommand {
     }
 
     private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        path == PcapSource.standardInput ? "standard input" : path.split(separator: "/").last.map(String.init) ?? path
     }
 }
