@@ -41,6 +41,12 @@ public enum CaptureRun {
                 if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) {
                     try source.setFilter(mdnsFilter, looksOnlyAtHeaders: true)
                 }
+                if file == PcapSource.standardInput {
+                    // A pipe may carry a capture still going on: each packet is inspected when it arrives, not
+                    // when a read-ahead batch has filled.
+                    while let packet = try source.next() { inspector.process(packet) }
+                    continue
+                }
                 let packets = PacketPrefetcher(source)
                 var count = 0
                 while let next = try packets.next() {

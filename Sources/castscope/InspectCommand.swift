@@ -84,9 +84,11 @@ enum InspectCommand {
         if only == [.mdns] && options.exportDirectory == nil && invocation.option("html") == nil {
             options.analyseTCP = false
         }
+        // A pipe may be a capture still going on (tcpdump -U -w - | …): each event is shown as it is decoded.
+        let live = files == [PcapSource.standardInput]
         let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only) {
             buffer += $0
-            if buffer.utf8.count >= 1 << 16 { flush() }
+            if live || buffer.utf8.count >= 1 << 16 { flush() }
         }
         let htmlPath = invocation.option("html")
         if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {

@@ -23,6 +23,40 @@ import Testing
         #expect(fromPipe.standardOutput.contains(#""kind":"summary""#))
     }
 
+    /// The pipe stays open, as a running `tcpdump -U -w -` keeps it: what arrived is shown without waiting for
+    /// the end (no read-ahead batch, no output buffer to fill).
+    @Test func packetsFromAnOpenPipeAreShownBeforeItEnds() async throws {
+        let binary = try #require(CastscopeProcess.executablePath)
+        let capture = try Self.bytes("mdns-zeroconf.pcap")
+        let shown = try await BlockingWork.run { () throws -> String in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["inspect", "-", "--json"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // A regression would block the read below until the pipe ends: end the process instead, so the test
+            // fails rather than hangs.
+            let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+            defer { watchdog.cancel() }
+            input.fileHandleForWriting.write(Data(capture))
+            // Reads until the first line arrives (the pipe is still open, so this is not the end-of-input flush).
+            var text = Data()
+            while !text.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text.append(chunk)
+            }
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return String(decoding: text, as: UTF8.self)
+        }
+        #expect(shown.hasPrefix(#"{"kind":"mdns""#), "\(shown)")
+    }
+
     @Test func aPipedClassicCaptureCutShortNamesThePacketAndOffsetAfterPrintingTheRest() async throws {
         let whole = try Self.bytes("cast-tls13-chacha.pcap")
         let result = try await CastscopeProcess.run(["inspect", "-", "--json"], input: Array(whole.dropLast(10)))
