@@ -40,7 +40,20 @@ public final class MDNSBrowser: @unchecked Sendable {
         let result: Result<Void, IOError> = try await eventLoop.submit { [self] in
             do throws(IOError) {
                 let local = Set(interfaces.flatMap { $0.addresses.map(\.address) })
-                transport = try MDNSTransport(interfaces: interfaces, eventLoop: eventLoop) { [self] datagram in
+                let byIndex = Dictionary(interfaces.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+                let oneShotAnswer: @Sendable (Datagram) -> Void = { [self] datagram in
+                    // Unicast answers are taken from responders on the link only (RFC 6762 §6, §11): port 5353, and
+                    // an address in the arrival interface's networks (or link-local, or loopback on lo).
+                    guard running, datagram.source.port == 5353, let interface = byIndex[datagram.interfaceIndex],
+                        Self.isOnLink(datagram.source.ip, interface)
+                    else { return }
+                    perform(
+                        querier.receive(
+                            datagram.bytes, interfaceIndex: datagram.interfaceIndex, at: .now(), viaOneShot: true))
+                }
+                transport = try MDNSTransport(
+                    interfaces: interfaces, eventLoop: eventLoop, onOneShotAnswer: oneShotAnswer
+                ) { [self] datagram in
                     guard running else { return }
                     // Queries from this host (our own, looped back, or a local daemon's) say nothing about the
                     // network; local responses (an emulator, avahi answering) are kept.
@@ -80,6 +93,17 @@ public final class MDNSBrowser: @unchecked Sendable {
     public func snapshot() async -> (statistics: MDNSQuerierStatistics, instances: [MDNSServiceInstance]) {
         (try? await eventLoop.submit { [self] in (querier.statistics, querier.knownInstances) })
             ?? (MDNSQuerierStatistics(), [])
+    }
+
+    /// True when `source` can be a neighbour on `interface`.
+    static func isOnLink(_ source: IPAddress, _ interface: NetworkInterface) -> Bool {
+        switch source {
+        case .v4(let address) where address.isLinkLocal: return true
+        case .v6(let address) where address.isLinkLocal: return true
+        default: break
+        }
+        if source.isLoopback { return interface.isLoopback }
+        return interface.addresses.contains { $0.contains(source) }
     }
 
     private func perform(_ actions: [MDNSQuerierAction]) {

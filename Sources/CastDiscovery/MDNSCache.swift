@@ -69,13 +69,19 @@ struct MDNSCache: Sendable {
 
     /// Adds or refreshes a record. A TTL of 0 (goodbye) makes a cached copy expire one second later (RFC 6762 §10.1);
     /// the cache-flush bit makes other records of that name and type older than one second do the same (§10.2).
+    ///
+    /// `viaOneShot`: the record came in a unicast answer to a one-shot query, whose TTL the responder capped at
+    /// 10 s (RFC 6762 §6.7): it never shortens a cached copy's life, and the caller passes no goodbyes or flushes.
     mutating func insert(
         name: DNSName, value: MDNSRecordValue, ttl: UInt32, cacheFlush: Bool, interfaceIndex: UInt32,
-        at now: MonotonicInstant
+        at now: MonotonicInstant, viaOneShot: Bool = false
     ) -> InsertOutcome {
         let key = Key(name: name.lowercased, type: value.type, interfaceIndex: interfaceIndex)
         var list = entries[key] ?? []
         let existing = list.firstIndex { $0.value == value }
+        if viaOneShot, let existing, list[existing].expiresAt >= now + .seconds(Int64(ttl)) {
+            return .refreshed
+        }
         if ttl == 0 {
             guard let existing else { return .ignoredGoodbye }
             list[existing].ttl = 1
@@ -100,6 +106,7 @@ struct MDNSCache: Sendable {
             list[existing].expiresAt = expiry
             list[existing].refreshesSent = 0
             list[existing].refreshJitter = random.fraction(upTo: refreshJitter)
+            list[existing].viaOneShot = viaOneShot
             noteTimes(list[existing])
             entries[key] = list
             return .refreshed
@@ -114,7 +121,7 @@ struct MDNSCache: Sendable {
         list.append(
             MDNSCachedRecord(
                 name: name, value: value, interfaceIndex: interfaceIndex, ttl: ttl, receivedAt: now,
-                expiresAt: expiry, refreshJitter: random.fraction(upTo: refreshJitter)))
+                expiresAt: expiry, refreshJitter: random.fraction(upTo: refreshJitter), viaOneShot: viaOneShot))
         entries[key] = list
         if let last = list.last { noteTimes(last) }
         countPerInterface[interfaceIndex, default: 0] += 1
@@ -207,24 +214,27 @@ struct MDNSCache: Sendable {
         return result
     }
 
-    /// Marks the due refresh points of every record as sent and returns the (name, type, interface) to query.
-    mutating func takeDueRefreshes(at now: MonotonicInstant) -> [Key] {
+    /// Marks the due refresh points of every record as sent and returns the (name, type, interface) to query,
+    /// each with whether to ask with a one-shot query (some due record came from one).
+    mutating func takeDueRefreshes(at now: MonotonicInstant) -> [(key: Key, oneShot: Bool)] {
         guard let first = earliestRefresh, first <= now else { return [] }
-        var due: [Key] = []
+        var due: [(key: Key, oneShot: Bool)] = []
         for (key, list) in entries {
             var updated = list
             var isDue = false
+            var oneShot = false
             for index in updated.indices {
                 while let refresh = updated[index].nextRefresh, refresh <= now {
                     updated[index].refreshesSent += 1
                     // Each refresh point gets its own variation.
                     updated[index].refreshJitter = random.fraction(upTo: refreshJitter)
                     isDue = true
+                    oneShot = oneShot || updated[index].viaOneShot
                 }
             }
             if isDue {
                 entries[key] = updated
-                due.append(Key(name: list[0].name, type: key.type, interfaceIndex: key.interfaceIndex))
+                due.append((Key(name: list[0].name, type: key.type, interfaceIndex: key.interfaceIndex), oneShot))
             }
         }
         earliestRefresh = entries.values.lazy.flatMap { $0 }.compactMap(\.nextRefresh).min()

@@ -19,6 +19,9 @@ public struct MDNSCachedRecord: Sendable, Hashable {
     public var refreshesSent: Int = 0
     /// Random variation added to the next refresh point, as a fraction of the TTL (0–2 %, RFC 6762 §5.2).
     public var refreshJitter: Double = 0
+    /// True when it came in a unicast answer to a one-shot query (its TTL capped at 10 s by the responder, §6.7):
+    /// refreshed with one-shot queries too, since multicast ones were being suppressed.
+    public var viaOneShot = false
 
     /// The refresh points of RFC 6762 §5.2, as fractions of the TTL.
     static let refreshFractions: [Double] = [0.80, 0.85, 0.90, 0.95]

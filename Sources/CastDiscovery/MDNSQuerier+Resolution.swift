@@ -79,6 +79,8 @@ extension MDNSQuerier {
                 if instance.isResolved && instance != old {
                     reported[key] = instance
                     actions.append(.instanceUpdated(instance))
+                } else if !instance.isResolved {
+                    noteMissing(instance, at: now)
                 }
             } else if instance.isResolved {
                 reported[key] = instance

@@ -28,6 +28,12 @@ public struct MDNSQuerier: Sendable {
     var reconciledGeneration = 0
     /// Lower-cased host name → instances whose SRV points at it, so an address change finds its instances.
     var hostIndex: [DNSName: Set<DNSName>] = [:]
+    /// IDs of the one-shot queries sent in the last `oneShotAnswerWindow`, with when: a unicast answer is taken
+    /// only when it echoes one of them.
+    var oneShotIDs: [UInt16: MonotonicInstant] = [:]
+
+    /// How long after a one-shot query its unicast answers are taken.
+    static let oneShotAnswerWindow: Duration = .seconds(5)
 
     struct InterfaceState: Sendable {
         var nextQuery: MonotonicInstant
@@ -127,30 +133,32 @@ public struct MDNSQuerier: Sendable {
             state.interval = min(state.interval * 2, configuration.maximumQueryInterval)
             interfaces[index] = state
         }
-        for key in cache.takeDueRefreshes(at: now) where interfaces[key.interfaceIndex] != nil {
-            let question = DNSQuestion(name: key.name, type: key.type)
-            if !(questions[key.interfaceIndex]?.contains(question) ?? false) {
-                questions[key.interfaceIndex, default: []].append(question)
-            }
-        }
         var oneShotQuestions: [UInt32: [DNSQuestion]] = [:]
-        for (question, index, oneShot) in dueFollowUps(at: now) {
+        func ask(_ question: DNSQuestion, on index: UInt32, oneShot: Bool) {
             if oneShot {
-                oneShotQuestions[index, default: []].append(question)
+                if !(oneShotQuestions[index]?.contains(question) ?? false) {
+                    oneShotQuestions[index, default: []].append(question)
+                }
             } else if !(questions[index]?.contains(question) ?? false) {
                 questions[index, default: []].append(question)
             }
         }
+        for (key, oneShot) in cache.takeDueRefreshes(at: now) where interfaces[key.interfaceIndex] != nil {
+            ask(DNSQuestion(name: key.name, type: key.type), on: key.interfaceIndex, oneShot: oneShot)
+        }
+        for (question, index, oneShot) in dueFollowUps(at: now) { ask(question, on: index, oneShot: oneShot) }
         for index in questions.keys.sorted() {
             guard let list = questions[index] else { continue }
             let knownAnswers = knownAnswerInterfaces.contains(index) ? self.knownAnswers(on: index, at: now) : []
             actions.append(.sendQuery(DNSMessage(questions: list, answers: knownAnswers), interfaceIndex: index))
             statistics.interfaces[index, default: MDNSInterfaceStatistics()].queriesSent += 1
         }
+        oneShotIDs = oneShotIDs.filter { now - $0.value <= Self.oneShotAnswerWindow }
         for index in oneShotQuestions.keys.sorted() {
             guard let list = oneShotQuestions[index] else { continue }
-            // A non-zero ID: the unicast answer echoes it (RFC 6762 §6.7).
+            // A non-zero ID: the unicast answer echoes it (RFC 6762 §6.7), and only answers that do are taken.
             let id = UInt16(truncatingIfNeeded: random.next() % 0xFFFF + 1)
+            if oneShotIDs.count < 256 { oneShotIDs[id] = now }
             actions.append(.sendOneShotQuery(DNSMessage(id: id, questions: list), interfaceIndex: index))
             statistics.interfaces[index, default: MDNSInterfaceStatistics()].queriesSent += 1
             statistics.interfaces[index, default: MDNSInterfaceStatistics()].oneShotQueriesSent += 1
@@ -159,8 +167,12 @@ public struct MDNSQuerier: Sendable {
     }
 
     /// Handles one datagram received on `interfaceIndex`; malformed packets are counted and their valid part used.
+    ///
+    /// `viaOneShot`: it came to the one-shot socket, so it is a unicast answer (RFC 6762 §6.7) and is taken only
+    /// when it echoes the ID of a one-shot query sent in the last five seconds; its goodbyes and cache-flush bits
+    /// are ignored (a legacy answer carries neither), and its 10 s TTLs never shorten what is cached.
     public mutating func receive(
-        _ bytes: [UInt8], interfaceIndex: UInt32, at now: MonotonicInstant
+        _ bytes: [UInt8], interfaceIndex: UInt32, at now: MonotonicInstant, viaOneShot: Bool = false
     ) -> [MDNSQuerierAction] {
         guard interfaces[interfaceIndex] != nil else { return [] }
         let decoded = DNSMessage.decodeLax(bytes)
@@ -172,13 +184,21 @@ public struct MDNSQuerier: Sendable {
             statistics.interfaces[interfaceIndex, default: .init()].queriesSeen += 1
             return []
         }
+        if viaOneShot {
+            guard let sent = oneShotIDs[message.header.id], now - sent <= Self.oneShotAnswerWindow else {
+                statistics.interfaces[interfaceIndex, default: .init()].unexpectedUnicastAnswers += 1
+                return []
+            }
+        }
         statistics.interfaces[interfaceIndex, default: .init()].responsesReceived += 1
-        absorb(message.answers + message.additionals, interfaceIndex: interfaceIndex, at: now)
+        absorb(message.answers + message.additionals, interfaceIndex: interfaceIndex, at: now, viaOneShot: viaOneShot)
         return reconcile(at: now, removalReason: .goodbye) + advance(to: now)
     }
 
     /// Caches the records discovery uses: PTR of the service type, SRV/TXT of its instances, A/AAAA of SRV targets.
-    private mutating func absorb(_ records: [DNSResourceRecord], interfaceIndex: UInt32, at now: MonotonicInstant) {
+    private mutating func absorb(
+        _ records: [DNSResourceRecord], interfaceIndex: UInt32, at now: MonotonicInstant, viaOneShot: Bool
+    ) {
         var sawServiceAnswer = false
         // Two passes so addresses are kept only for hosts an SRV names, whatever the record order.
         for pass in 0..<2 {
@@ -186,7 +206,7 @@ public struct MDNSQuerier: Sendable {
                 let isAddress = record.type == .a || record.type == .aaaa
                 guard (pass == 1) == isAddress, record.rrclass == .internet else { continue }
                 guard let value = MDNSRecordValue(record.data) else { continue }
-                guard isWanted(record, value: value) else { continue }
+                guard isWanted(record, value: value), !(viaOneShot && record.ttl == 0) else { continue }
                 if case .txt(let strings) = value,
                     strings.reduce(0, { $0 + $1.count + 1 }) > configuration.maximumTXTBytes
                 {
@@ -195,8 +215,8 @@ public struct MDNSQuerier: Sendable {
                 }
                 if record.type == .ptr { sawServiceAnswer = true }
                 let outcome = cache.insert(
-                    name: record.name, value: value, ttl: record.ttl, cacheFlush: record.cacheFlush,
-                    interfaceIndex: interfaceIndex, at: now)
+                    name: record.name, value: value, ttl: record.ttl, cacheFlush: record.cacheFlush && !viaOneShot,
+                    interfaceIndex: interfaceIndex, at: now, viaOneShot: viaOneShot)
                 switch outcome {
                 case .rejectedInterfaceCap:
                     statistics.interfaces[interfaceIndex, default: .init()].droppedOverInterfaceCap += 1

@@ -10,6 +10,8 @@ public struct MDNSInterfaceStatistics: Sendable, Hashable {
     public var serviceAnswers = 0
     /// Queries from other hosts seen.
     public var queriesSeen = 0
+    /// Datagrams on the one-shot socket that echoed no recent one-shot query (dropped).
+    public var unexpectedUnicastAnswers = 0
     /// Datagrams that failed to decode (records before the fault were still used).
     public var malformedPackets = 0
     /// Goodbye records (TTL 0) received for the service or its instances.
@@ -44,6 +46,7 @@ public struct MDNSQuerierStatistics: Sendable, Hashable {
             sum.responsesReceived += stats.responsesReceived
             sum.serviceAnswers += stats.serviceAnswers
             sum.queriesSeen += stats.queriesSeen
+            sum.unexpectedUnicastAnswers += stats.unexpectedUnicastAnswers
             sum.malformedPackets += stats.malformedPackets
             sum.goodbyes += stats.goodbyes
             sum.droppedOverInterfaceCap += stats.droppedOverInterfaceCap

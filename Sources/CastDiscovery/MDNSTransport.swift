@@ -23,9 +23,12 @@ public final class MDNSTransport: @unchecked Sendable {
     private var ipv6Interfaces: Set<UInt32> = []
 
     /// Opens the sockets and joins the groups; `onDatagram` runs on the loop thread for every datagram that
-    /// arrived on one of `interfaces`.
+    /// arrived on one of `interfaces`. With `onOneShotAnswer` (a querier's), ephemeral-port sockets are opened
+    /// too for `multicastOneShot`, and what arrives on them goes there instead.
     public init(
-        interfaces: [NetworkInterface], eventLoop: EventLoop, onDatagram: @escaping @Sendable (Datagram) -> Void
+        interfaces: [NetworkInterface], eventLoop: EventLoop,
+        onOneShotAnswer: (@Sendable (Datagram) -> Void)? = nil,
+        onDatagram: @escaping @Sendable (Datagram) -> Void
     ) throws(IOError) {
         self.interfaces = interfaces
         self.eventLoop = eventLoop
@@ -105,7 +108,11 @@ public final class MDNSTransport: @unchecked Sendable {
                 ["net.ifindex": .int(Int64(interface.index))])
         }
         self.interfaces = interfaces.filter { !unusable.map(\.index).contains($0.index) }
-        openOneShotSockets(filter: filter)
+        if let onOneShotAnswer {
+            openOneShotSockets { datagram in
+                if wanted.contains(datagram.interfaceIndex) { onOneShotAnswer(datagram) }
+            }
+        }
         DiscoveryLog.scanner.debug(
             "mDNS sockets: IPv4 on \(ipv4Interfaces.sorted()), IPv6 on \(ipv6Interfaces.sorted())")
     }
@@ -123,6 +130,18 @@ public final class MDNSTransport: @unchecked Sendable {
     /// Multicasts `bytes` on one interface (IPv4, plus IPv6 where joined); returns how many sends failed.
     @discardableResult
     public func multicast(_ bytes: [UInt8], interfaceIndex: UInt32) -> Int {
+        multicast(bytes, interfaceIndex: interfaceIndex, from: socket4, socket6)
+    }
+
+    /// Multicasts a one-shot query on one interface from an ephemeral port, so responders answer it by unicast to
+    /// that port (RFC 6762 §6.7) rather than to port 5353, which other processes on this host share. A family
+    /// whose ephemeral socket could not be opened (or was not asked for) sends from 5353 instead.
+    @discardableResult
+    public func multicastOneShot(_ bytes: [UInt8], interfaceIndex: UInt32) -> Int {
+        multicast(bytes, interfaceIndex: interfaceIndex, from: oneShot4 ?? socket4, oneShot6 ?? socket6)
+    }
+
+    private func multicast(_ bytes: [UInt8], interfaceIndex: UInt32, from ipv4: UDPSocket?, _ ipv6: UDPSocket?) -> Int {
         var failures = 0
         let interface = interfaces.first { $0.index == interfaceIndex }
         let isLoopback = interface?.isLoopback ?? false
@@ -130,7 +149,7 @@ public final class MDNSTransport: @unchecked Sendable {
         // An IPv6-only interface has no IPv4 source to send from: skip IPv4 there rather than fail every time.
         if ipv4Interfaces.contains(interfaceIndex) && (hasIPv4Address || !ipv6Interfaces.contains(interfaceIndex)) {
             do {
-                try socket4?.send(
+                try ipv4?.send(
                     bytes, to: .mDNSv4, interfaceIndex: interfaceIndex, source: isLoopback ? .v4(.loopback) : nil)
             } catch {
                 failures += 1
@@ -139,7 +158,7 @@ public final class MDNSTransport: @unchecked Sendable {
             }
         }
         if ipv6Interfaces.contains(interfaceIndex) {
-            do { try socket6?.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch {
+            do { try ipv6?.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch {
                 failures += 1
                 DiscoveryLog.scanner.debug(
                     "IPv6 send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
@@ -148,38 +167,8 @@ public final class MDNSTransport: @unchecked Sendable {
         return failures
     }
 
-    /// Multicasts a one-shot query on one interface from an ephemeral port, so responders answer it by unicast to
-    /// that port (RFC 6762 §6.7) rather than to port 5353, which other processes on this host share. Falls back to
-    /// `multicast` when no ephemeral socket could be opened.
-    @discardableResult
-    public func multicastOneShot(_ bytes: [UInt8], interfaceIndex: UInt32) -> Int {
-        guard oneShot4 != nil || oneShot6 != nil else { return multicast(bytes, interfaceIndex: interfaceIndex) }
-        var failures = 0
-        let interface = interfaces.first { $0.index == interfaceIndex }
-        let isLoopback = interface?.isLoopback ?? false
-        let hasIPv4Address = interface?.addresses.contains { $0.address.isIPv4 } ?? true
-        if let oneShot4, ipv4Interfaces.contains(interfaceIndex), hasIPv4Address {
-            do {
-                try oneShot4.send(
-                    bytes, to: .mDNSv4, interfaceIndex: interfaceIndex, source: isLoopback ? .v4(.loopback) : nil)
-            } catch {
-                failures += 1
-                DiscoveryLog.scanner.debug(
-                    "one-shot send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
-            }
-        }
-        if let oneShot6, ipv6Interfaces.contains(interfaceIndex) {
-            do { try oneShot6.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch {
-                failures += 1
-                DiscoveryLog.scanner.debug(
-                    "one-shot IPv6 send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
-            }
-        }
-        return failures
-    }
-
     /// Opens the one-shot sockets where their family is in use; without them one-shot queries go out from 5353.
-    private func openOneShotSockets(filter: @escaping @Sendable (Datagram) -> Void) {
+    private func openOneShotSockets(onDatagram filter: @escaping @Sendable (Datagram) -> Void) {
         if !ipv4Interfaces.isEmpty {
             do {
                 let socket = try UDPSocket.bind(to: SocketAddress(IPv4Address.any, port: 0), on: eventLoop, onDatagram: filter)

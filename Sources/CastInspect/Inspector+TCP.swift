@@ -31,7 +31,7 @@ extension Inspector {
         let direction: FlowDirection = source == state.client ? .c2s : .s2c
         state.lastTime = time
         if flags.contains(.syn) { if flags.contains(.ack) { state.sawSYNACK = true } else { state.sawSYN = true } }
-        // Mutated in place through the dictionary, so its held segments are never copied.
+        // Mutated in place (the state is a class, the reassembler a field of it), so held segments are never copied.
         let heldBefore = state.reassemblers[direction].heldBytes
         let deliveries = state.reassemblers[direction].add(
             sequence: tcp.sequenceNumber, syn: flags.contains(.syn), fin: flags.contains(.fin), payload: payload)

@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// Packets, the read position and a fault arrive in file order, exactly as `PcapSource.next()` returns them: the
 /// packets before a fault are all delivered, then the fault. Memory is bounded: at most `maximumBatches` batches of
-/// about `batchBytes` each wait at a time. Dropping the prefetcher early stops its thread after the batch being read.
+/// about `batchBytes` each wait, besides the one being handed out and the one being read. Dropping the prefetcher
+/// early stops its thread after the batch being read.
 final class PacketPrefetcher {
     /// One hand-over: packets, and where the file stands after the last of them.
     private struct Batch: Sendable {
@@ -42,10 +43,11 @@ final class PacketPrefetcher {
         init(_ source: PcapSource) { self.source = source }
     }
 
-    /// A packet and its headers.
+    /// A packet, its headers, and where the file stands after it (for progress reports).
     struct Prefetched: Sendable {
         var packet: CapturedPacket
         var sliced: LaxPacket
+        var nextRecordOffset: Int
     }
 
     static let batchBytes = 1 << 20
@@ -71,7 +73,7 @@ final class PacketPrefetcher {
     }
 
     deinit {
-        shared.cancelled.store(true, ordering: .relaxed)
+        shared.cancelled.store(true, ordering: .releasing)
         shared.free.signal()  // wakes a reader waiting for a slot, which then sees the flag and ends
     }
 
@@ -84,6 +86,7 @@ final class PacketPrefetcher {
                 throw error
             }
             if current.isLast || finished {
+                if !finished { nextRecordOffset = current.nextRecordOffset }  // records a filter skipped at the end
                 finished = true
                 return nil
             }
@@ -96,7 +99,7 @@ final class PacketPrefetcher {
         }
         let packet = current.packets[index]
         index += 1
-        if index == current.packets.count { nextRecordOffset = current.nextRecordOffset }
+        nextRecordOffset = packet.nextRecordOffset
         return packet
     }
 
@@ -104,14 +107,16 @@ final class PacketPrefetcher {
     private static func read(_ source: PcapSource, into shared: Shared) {
         while true {
             shared.free.wait()
-            if shared.cancelled.load(ordering: .relaxed) { return }
+            if shared.cancelled.load(ordering: .acquiring) { return }
             var batch = Batch()
             var bytes = 0
             do throws(CaptureError) {
                 while bytes < batchBytes, let packet = try source.next() {
                     bytes += packet.bytes.count + 64
                     batch.packets.append(
-                        Prefetched(packet: packet, sliced: PacketSlicer.lax(packet.bytes, linkType: packet.linkType)))
+                        Prefetched(
+                            packet: packet, sliced: PacketSlicer.lax(packet.bytes, linkType: packet.linkType),
+                            nextRecordOffset: source.nextRecordOffset))
                 }
                 batch.isLast = bytes < batchBytes
             } catch {

@@ -17,6 +17,23 @@ public struct InterfaceAddress: Sendable, Hashable, CustomStringConvertible {
     /// `address/prefix`.
     public var description: String { "\(address)/\(prefixLength)" }
 
+    /// True when `ip` is in this address's network (same family, same first `prefixLength` bits).
+    public func contains(_ ip: IPAddress) -> Bool {
+        switch (address, ip) {
+        case (.v4(let mine), .v4(let other)):
+            let bits = min(max(prefixLength, 0), 32)
+            let mask: UInt32 = bits == 0 ? 0 : ~0 << (32 - bits)
+            return mine.value & mask == other.value & mask
+        case (.v6(let mine), .v6(let other)):
+            let bits = min(max(prefixLength, 0), 128)
+            let highMask: UInt64 = bits == 0 ? 0 : bits >= 64 ? ~0 : ~0 << (64 - bits)
+            let lowMask: UInt64 = bits <= 64 ? 0 : bits == 128 ? ~0 : ~0 << (128 - bits)
+            return mine.high & highMask == other.high & highMask && mine.low & lowMask == other.low & lowMask
+        default:
+            return false
+        }
+    }
+
     /// The IP address of a `getifaddrs` entry; nil for link-layer and other families.
     init?(_ entry: ifaddrs) {
         guard let raw = entry.ifa_addr else { return nil }

@@ -133,6 +133,86 @@ import Testing
         #expect(added(querier.receive(answer.encoded(), interfaceIndex: 2, at: .seconds(1.2))).count == 1)
     }
 
+    /// A querier that sent a one-shot SRV/TXT query at 1.1 s, and that query.
+    private func afterOneShot() throws -> (querier: MDNSQuerier, query: DNSMessage) {
+        var querier = MDNSQuerier(random: MDNSRandom(seed: 3))
+        _ = querier.start(interfaces: [2], at: .seconds(0))
+        _ = querier.receive(P.response(answers: [P.ptr()]), interfaceIndex: 2, at: .seconds(0.1))
+        let query = try #require(oneShotQueries(querier.advance(to: .seconds(1.1))).first)
+        return (querier, query)
+    }
+
+    private func unicastAnswer(id: UInt16, _ answers: [DNSResourceRecord]) -> [UInt8] {
+        DNSMessage(id: id, flags: DNSFlags(qr: true, aa: true), answers: answers).encoded()
+    }
+
+    @Test func aUnicastAnswerEchoingNoOneShotQueryIsDropped() throws {
+        var (querier, query) = try afterOneShot()
+        let forged = unicastAnswer(id: query.id &+ 1, [P.srv(), P.txtRecord(), P.a()])
+        #expect(added(querier.receive(forged, interfaceIndex: 2, at: .seconds(1.2), viaOneShot: true)).isEmpty)
+        #expect(querier.statistics.interfaces[2]?.unexpectedUnicastAnswers == 1)
+        let late = unicastAnswer(id: query.id, [P.srv(), P.txtRecord(), P.a()])
+        #expect(added(querier.receive(late, interfaceIndex: 2, at: .seconds(7), viaOneShot: true)).isEmpty)
+        #expect(querier.statistics.interfaces[2]?.unexpectedUnicastAnswers == 2)
+    }
+
+    @Test func aUnicastAnswerCarriesNoGoodbye() throws {
+        var (querier, query) = try afterOneShot()
+        let answer = unicastAnswer(id: query.id, [P.srv(ttl: 10), P.txtRecord(ttl: 10), P.a(ttl: 10)])
+        #expect(added(querier.receive(answer, interfaceIndex: 2, at: .seconds(1.2), viaOneShot: true)).count == 1)
+        let bye = unicastAnswer(id: query.id, [P.srv(ttl: 0)])
+        _ = querier.receive(bye, interfaceIndex: 2, at: .seconds(1.3), viaOneShot: true)
+        #expect(querier.statistics.interfaces[2]?.goodbyes == 0)
+        #expect(!querier.advance(to: .seconds(2.5)).contains { if case .instanceRemoved = $0 { true } else { false } })
+    }
+
+    @Test func tenSecondUnicastTTLsNeverShortenWhatIsCached() throws {
+        var (querier, query) = try afterOneShot()
+        _ = querier.receive(P.response(answers: [P.srv(), P.txtRecord()]), interfaceIndex: 2, at: .seconds(1.2))
+        let answer = unicastAnswer(id: query.id, [P.srv(ttl: 10)])
+        _ = querier.receive(answer, interfaceIndex: 2, at: .seconds(1.3), viaOneShot: true)
+        let srv = querier.cache.records(named: P.instance, type: .srv).first
+        #expect(srv?.ttl == 120 && srv?.viaOneShot == false)
+    }
+
+    @Test func recordsLearnedByOneShotAreRefreshedByOneShot() throws {
+        var (querier, query) = try afterOneShot()
+        let answer = unicastAnswer(id: query.id, [P.srv(ttl: 10), P.txtRecord(ttl: 10), P.a(ttl: 10)])
+        _ = querier.receive(answer, interfaceIndex: 2, at: .seconds(1.2), viaOneShot: true)
+        // 80 % of 10 s (plus up to 2 % jitter) after 1.2 s.
+        let refresh = querier.advance(to: .seconds(9.6))
+        let asked = oneShotQueries(refresh).flatMap(\.questions).map(\.type)
+        #expect(asked.contains(.srv) && asked.contains(.txt), "\(refresh)")
+        #expect(!queries(refresh).flatMap(\.questions).contains { $0.type == .srv })
+    }
+
+    @Test func aReportedInstanceWhoseSRVExpiresIsAskedForItAgain() throws {
+        var querier = MDNSQuerier(random: MDNSRandom(seed: 5))
+        _ = querier.start(interfaces: [2], at: .seconds(0))
+        let full = P.response(answers: [P.ptr()], additionals: [P.srv(ttl: 20), P.txtRecord(), P.a()])
+        #expect(added(querier.receive(full, interfaceIndex: 2, at: .seconds(0.1))).count == 1)
+        _ = querier.advance(to: .seconds(20))  // the four refresh queries at 80–95 % went unanswered
+        let expired = querier.advance(to: .seconds(20.2))
+        #expect((queries(expired) + oneShotQueries(expired)).flatMap(\.questions).contains { $0.type == .srv })
+        // The last complete view stays reported while it is asked for again.
+        #expect(querier.reportedInstances.count == 1)
+    }
+
+    @Test func unicastAnswersAreTakenOnlyFromNeighbours() throws {
+        let veth = NetworkInterface(
+            name: "veth0", index: 2, flags: [.up, .multicast],
+            addresses: [InterfaceAddress(address: .v4(IPv4Address(10, 232, 7, 2)), prefixLength: 24)])
+        let lo = NetworkInterface(
+            name: "lo", index: 1, flags: [.up, .loopback],
+            addresses: [InterfaceAddress(address: .v4(.loopback), prefixLength: 8)])
+        #expect(MDNSBrowser.isOnLink(.v4(IPv4Address(10, 232, 7, 1)), veth))
+        #expect(MDNSBrowser.isOnLink(.v4(IPv4Address(169, 254, 9, 9)), veth))
+        #expect(MDNSBrowser.isOnLink(.v6(try #require(IPv6Address("fe80::1"))), veth))
+        #expect(!MDNSBrowser.isOnLink(.v4(IPv4Address(8, 8, 8, 8)), veth))
+        #expect(!MDNSBrowser.isOnLink(.v4(.loopback), veth))
+        #expect(MDNSBrowser.isOnLink(.v4(.loopback), lo))
+    }
+
     @Test func followUpQuestionsKeepTheRespondersSpelling() {
         var querier = MDNSQuerier()
         _ = querier.start(interfaces: [2], at: .seconds(0))

@@ -28,4 +28,19 @@ import Testing
         let flags: InterfaceFlags = [.up, .loopback, .multicast]
         #expect(flags.description == "LOOPBACK,MULTICAST,UP")
     }
+
+    @Test func interfaceAddressContainsOnlyItsOwnNetwork() throws {
+        let v4 = InterfaceAddress(address: .v4(IPv4Address(10, 232, 7, 2)), prefixLength: 24)
+        #expect(v4.contains(.v4(IPv4Address(10, 232, 7, 200))))
+        #expect(!v4.contains(.v4(IPv4Address(10, 232, 8, 1))))
+        #expect(InterfaceAddress(address: .v4(IPv4Address(10, 0, 0, 1)), prefixLength: 0)
+            .contains(.v4(IPv4Address(192, 168, 1, 1))))
+        let v6 = InterfaceAddress(address: .v6(try #require(IPv6Address("2001:db8:1:2::5"))), prefixLength: 64)
+        #expect(v6.contains(.v6(try #require(IPv6Address("2001:db8:1:2:abcd::1")))))
+        #expect(!v6.contains(.v6(try #require(IPv6Address("2001:db8:1:3::1")))))
+        #expect(!v6.contains(.v4(IPv4Address(10, 232, 7, 2))))
+        let host = InterfaceAddress(address: .v6(try #require(IPv6Address("2001:db8::7"))), prefixLength: 128)
+        #expect(host.contains(.v6(try #require(IPv6Address("2001:db8::7")))))
+        #expect(!host.contains(.v6(try #require(IPv6Address("2001:db8::8")))))
+    }
 }
