@@ -4,7 +4,8 @@ import CastWire
 import FuzzSupport
 
 // Feeds arbitrary datagrams to a querier and a responder with time passing between them. The input is a sequence
-// of chunks: one byte of time step (tenths of a second), two bytes of length, then that many bytes of datagram.
+// of chunks: one byte of time step (tenths of a second, low seven bits; the high bit delivers the datagram as a
+// unicast answer to a one-shot query), two bytes of length, then that many bytes of datagram.
 // Checks the cache caps hold and that neither state machine traps.
 @inline(never)
 func exercise(_ bytes: [UInt8]) -> Int {
@@ -21,12 +22,13 @@ func exercise(_ bytes: [UInt8]) -> Int {
     let source = SocketAddress(IPv4Address(10, 0, 0, 2), port: 5353)
     var index = 0
     while index + 3 <= bytes.count {
-        now = now + .milliseconds(Int64(bytes[index]) * 100)
+        now = now + .milliseconds(Int64(bytes[index] & 0x7F) * 100)
+        let viaOneShot = bytes[index] & 0x80 != 0
         let length = Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
         index += 3
         let packet = Array(bytes[index..<min(bytes.count, index + length)])
         index += length
-        work &+= querier.receive(packet, interfaceIndex: 1, at: now).count
+        work &+= querier.receive(packet, interfaceIndex: 1, at: now, viaOneShot: viaOneShot).count
         work &+= querier.advance(to: now).count
         work &+= responder.receive(packet, from: source, interfaceIndex: 1, at: now).count
         work &+= responder.advance(to: now).count
