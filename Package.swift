@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "FuzzSupport", swiftSettings: strictSettings),
         .target(
             name: "CastTestSupport",
-            dependencies: ["CastLog", "CMallocCounter"],
+            dependencies: ["CastLog", "CastNet", "CMallocCounter"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CastJSONTests", dependencies: ["CastJSON"], swiftSettings: strictSettings),

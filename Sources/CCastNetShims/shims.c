@@ -1,7 +1,9 @@
-// accept4, pthread_setname_np and setns are declared by glibc only under _GNU_SOURCE, which the Swift Glibc module is built without.
+// accept4, pthread_setname_np, setns and posix_spawn_file_actions_addclosefrom_np are declared by glibc only under
+// _GNU_SOURCE, which the Swift Glibc module is built without.
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <spawn.h>
 #include <sys/socket.h>
 #include "CCastNetShims.h"
 
@@ -12,3 +14,7 @@ int CCastNetShims_accept4(int fd, struct sockaddr *address, socklen_t *length, i
 int CCastNetShims_setThreadName(const char *name) { return pthread_setname_np(pthread_self(), name); }
 
 int CCastNetShims_enterNetworkNamespace(int fd) { return setns(fd, CLONE_NEWNET); }
+
+int CCastNetShims_spawnCloseFrom(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}

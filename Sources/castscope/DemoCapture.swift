@@ -1,7 +1,7 @@
 import CastCLI
 import CastInspect
+import CastNet
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,19 +10,23 @@ import Glibc
 /// The demo's optional capture: tcpdump on `lo` only, for the emulator's port and mDNS, then the inspector's audit
 /// of it with the session's key log (text summary and HTML report). Needs root and tcpdump; otherwise the demo says
 /// why it skipped.
-final class DemoCapture: @unchecked Sendable {
-    // @unchecked Sendable: used from the demo's one task only; the stderr pipe handler only appends to the Mutex.
+final class DemoCapture: Sendable {
     /// The capture file.
     let path: String
     let port: UInt16
-    private let process: Process
-    private let errorText = Mutex("")
+    private let process: ChildProcess
+    /// Where tcpdump's standard error goes ("listening on …" says it is ready).
+    private let errorPath: String
 
-    private init(path: String, port: UInt16, process: Process) {
+    private init(path: String, port: UInt16, process: ChildProcess, errorPath: String) {
         self.path = path
         self.port = port
         self.process = process
+        self.errorPath = errorPath
     }
+
+    /// A demo that failed before `stop` still ends its tcpdump.
+    deinit { process.send(SIGTERM) }
 
     /// Why a capture cannot be taken here, or nil when it can.
     static var unavailableReason: String? {
@@ -44,30 +48,30 @@ final class DemoCapture: @unchecked Sendable {
         }
         guard let tool = tcpdumpPath else { return nil }
         let path = directory + "/demo.pcap"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        // lo only, never another interface; -U writes each packet at once so SIGINT loses nothing.
-        // mDNS too, so the HTML report shows the demo's discovery when lo can multicast.
-        process.arguments = ["-i", "lo", "-n", "-U", "-s", "0", "-w", path, "tcp port \(port) or udp port 5353"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
-        let capture = DemoCapture(path: path, port: port, process: process)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            capture.errorText.withLock { $0 += text }
-        }
-        do {
-            try process.run()
+        let errorPath = directory + "/tcpdump.err"
+        let process: ChildProcess
+        do throws(IOError) {
+            // lo only, never another interface; --immediate-mode and -U hand each packet to the file at once, so the
+            // SIGINT that ends it loses nothing (without them packets wait up to 1 s in the kernel's ring).
+            // mDNS too, so the HTML report shows the demo's discovery when lo can multicast. A ChildProcess, not a
+            // Foundation Process: tcpdump must not inherit the blocked SIGINT/SIGTERM of the thread starting it.
+            process = try ChildProcess(
+                path: tool,
+                arguments: [
+                    "-i", "lo", "-n", "--immediate-mode", "-U", "-s", "0", "-w", path, "tcp port \(port) or udp port 5353",
+                ],
+                errors: .file(errorPath))
         } catch {
-            io.print("   capture skipped: cannot run tcpdump (\(error.localizedDescription))")
+            io.print("   capture skipped: cannot run tcpdump (\(error))")
             return nil
         }
+        let capture = DemoCapture(path: path, port: port, process: process, errorPath: errorPath)
         for _ in 0..<150 where process.isRunning && !capture.stderrText.contains("listening on") {
             try? await Task.sleep(for: .milliseconds(20))
         }
         guard process.isRunning, capture.stderrText.contains("listening on") else {
-            if process.isRunning { process.interrupt() }
+            process.send(SIGKILL)
+            process.waitUntilExit()
             io.print("   capture skipped: tcpdump did not start: \(capture.stderrText.prefix(200))")
             return nil
         }
@@ -75,16 +79,19 @@ final class DemoCapture: @unchecked Sendable {
         return capture
     }
 
-    private var stderrText: String { errorText.withLock { $0 } }
+    private var stderrText: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
     /// Stops tcpdump (SIGINT, so it finishes the file) and waits for it.
     func stop() async {
         guard process.isRunning else { return }
         // Give the last segments (FIN, close_notify) time to be written.
         try? await Task.sleep(for: .milliseconds(100))
-        process.interrupt()
+        process.send(SIGINT)
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning { process.terminate() }
+        if process.isRunning {
+            process.send(SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     /// Runs the inspector over the capture with the key log, as `castscope inspect --keylog KEYLOG --port PORT`.

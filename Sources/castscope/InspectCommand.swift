@@ -16,7 +16,9 @@ enum InspectCommand {
                 pcapng) TLS 1.2 and 1.3 Cast sessions are decrypted. --json prints one JSON object per line. Exit 0 \
                 when the captures were read, 1 when a file cannot be read or is corrupt (after printing what was \
                 decoded before the fault), 64 on usage errors. --html FILE also writes a self-contained HTML \
-                report (discovery timeline, per-connection sequence diagrams, filterable message table).                 A capture of - is read from standard input as it arrives (tcpdump -U -w - | castscope inspect -);                 secrets blocks are not read from there, so give --keylog.
+                report (discovery timeline, per-connection sequence diagrams, filterable message table). \
+                A capture of - is read from standard input as it arrives (tcpdump -U -w - | castscope inspect -); \
+                secrets blocks are not read from there, so give --keylog.
                 """,
             arguments: [.init("capture", help: "pcap or pcapng files; - reads standard input.", repeating: true)],
             options: [

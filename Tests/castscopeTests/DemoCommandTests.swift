@@ -76,6 +76,20 @@ import Glibc
             + directory + "/demo.html"))
         let html = try String(contentsOfFile: directory + "/demo.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<svg class=\"diagram sequence\"").count == 3)
+        // Its tcpdump ended with it (one started with a blocked SIGINT/SIGTERM would still be writing demo.pcap).
+        #expect(Self.processes(mentioning: directory).isEmpty, "\(Self.processes(mentioning: directory))")
+    }
+
+    /// Command lines of running processes that contain `text`.
+    static func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+                return nil
+            }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
     }
 
     @Test func embeddedCodelabFilterMatchesTheShippedFile() async throws {

@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <spawn.h>
 
 /// The first control message of `msg`, or NULL.
 static inline struct cmsghdr *CCastNetShims_CMSG_FIRSTHDR(const struct msghdr *msg) { return CMSG_FIRSTHDR(msg); }
@@ -35,6 +36,10 @@ int CCastNetShims_setThreadName(const char *name);
 
 /// Moves the calling thread into the network namespace open at `fd` (setns with CLONE_NEWNET, _GNU_SOURCE only).
 int CCastNetShims_enterNetworkNamespace(int fd);
+
+/// Makes a spawned child close every descriptor from `lowest` up (posix_spawn_file_actions_addclosefrom_np, glibc
+/// 2.34, _GNU_SOURCE only).
+int CCastNetShims_spawnCloseFrom(posix_spawn_file_actions_t *actions, int lowest);
 
 /// IPv6 packet information (`struct in6_pktinfo` needs _GNU_SOURCE, which the Glibc module is built without).
 struct CCastNetShims_in6_pktinfo {
