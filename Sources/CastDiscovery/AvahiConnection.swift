@@ -17,8 +17,12 @@ public struct AvahiError: Error, Sendable, CustomStringConvertible {
         message = avahi_strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 
-    /// "CALL: MESSAGE".
-    public var description: String { "\(call): \(message)" }
+    /// "CALL: MESSAGE", said plainly when the daemon could not be reached at all.
+    public var description: String {
+        guard call == "avahi_client_new" else { return "\(call): \(message)" }
+        return "avahi-daemon is not reachable on the system D-Bus (\(call): \(message)); start avahi-daemon "
+            + "(and dbus), or discover with the built-in mDNS querier (--via builtin)"
+    }
 }
 
 /// One connection to avahi-daemon over D-Bus, driven by an `avahi_threaded_poll` thread.
@@ -36,15 +40,16 @@ final class AvahiConnection: @unchecked Sendable {
         self.poll = poll
         var error: Int32 = 0
         // No callback: client state changes are read through avahi_client_get_state where needed.
+        // Every stored property is set from here on, so a throw still runs deinit, which frees the poll: freeing
+        // it here as well was a double free (a crash whenever avahi-daemon was not on the bus).
         guard let client = avahi_client_new(avahi_threaded_poll_get(poll), AvahiClientFlags(0), nil, nil, &error)
         else {
-            avahi_threaded_poll_free(poll)
             throw AvahiError(call: "avahi_client_new", code: error)
         }
         self.client = client
         guard avahi_threaded_poll_start(poll) == 0 else {
             avahi_client_free(client)
-            avahi_threaded_poll_free(poll)
+            self.client = nil
             throw AvahiError(call: "avahi_threaded_poll_start", code: -1)
         }
         started = true

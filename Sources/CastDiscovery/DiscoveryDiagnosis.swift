@@ -50,7 +50,7 @@ public enum DiscoveryDiagnosis {
             checks.append(
                 DiagnosticCheck(
                     id: "avahi", status: .warn, summary: "avahi-daemon is not reachable on D-Bus",
-                    evidence: ["\(error.description)"],
+                    evidence: ["\(error.call): \(error.message)"],
                     fix:
                         "start avahi-daemon (tools using Avahi, e.g. avahi-browse, see nothing without it); castscope's built-in querier does not need it"
                 ))
