@@ -57,7 +57,8 @@ enum CastCommand {
                 command("play", "Resume playback."),
                 command("pause", "Pause playback."),
                 command("stop", "Stop the media session."),
-                command("seek", "Seek to a position.", arguments: [.init("seconds", help: "Position in seconds.")]),
+                command("seek", "Seek to a position.",
+                        arguments: [.init("seconds", help: "Position in seconds; +N or -N seeks from the current one.")]),
                 command("rate", "Set the playback rate.", arguments: [.init("rate", help: "E.g. 1.5.")]),
                 command("volume", "Set the device volume.", arguments: [.init("level", help: "0…1.")]),
                 command("mute", "Mute or unmute the device.", arguments: [.init("state", help: "on or off.")]),
@@ -87,6 +88,7 @@ enum CastCommand {
     @_optimize(none)
     private static func run(_ name: String, _ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
         let timeout = try invocation.duration("timeout") ?? .seconds(5)
+        try CastArguments.validate(name, invocation)
         try configureLogging(invocation)
         defer { Logger.shared.flush() }
         let appID = invocation.option("app") ?? "CC1AD845"
@@ -175,13 +177,15 @@ enum CastCommand {
         case "pause": return await context.perform { _ in session.remoteMediaClient.pause() }
         case "stop": return await context.perform { _ in session.remoteMediaClient.stop() }
         case "seek", "rate", "volume":
+            // CastArguments.validate checked the numbers before anything connected.
             let key = name == "seek" ? "seconds" : name == "rate" ? "rate" : "level"
-            guard let value = invocation.argument(key).flatMap(Double.init), value.isFinite else {
+            let text = invocation.argument(key) ?? ""
+            guard let seek = try? CastArguments.seek(text), let value = Double(text) else {
                 return .failed(CastError(.invalidRequest, "\(name) needs a number"))
             }
             return await context.perform { _ in
                 switch name {
-                case "seek": session.remoteMediaClient.seek(with: MediaSeekOptions(interval: value))
+                case "seek": session.remoteMediaClient.seek(with: seek)
                 case "rate": session.remoteMediaClient.setPlaybackRate(value)
                 default: session.setDeviceVolume(value)
                 }
@@ -192,9 +196,7 @@ enum CastCommand {
             return await context.perform { _ in session.setDeviceMuted(state == "on") }
         case "queue": return await queue(invocation, context: context, session: session)
         case "repeat":
-            let modes: [String: MediaRepeatMode] = ["off": .off, "all": .all, "single": .single,
-                                                    "all-and-shuffle": .allAndShuffle]
-            guard let mode = invocation.argument("mode").flatMap({ modes[$0] }) else {
+            guard let mode = invocation.argument("mode").flatMap({ CastArguments.repeatModes[$0] }) else {
                 return .failed(CastError(.invalidRequest, "repeat off|all|single|all-and-shuffle"))
             }
             return await context.perform { _ in session.remoteMediaClient.queueSetRepeatMode(mode) }
