@@ -38,6 +38,8 @@ public struct CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// known offsets: "standard input: packet 12: …").
     public var description: String {
         let name = file == PcapSource.standardInput ? "standard input" : file
+        // A file that could not be opened (or is gzip'd) has no header or offset to speak of.
+        if kind == .cannotOpen || kind == .compressed { return "\(name): \(reason)" }
         let offset = byteOffset >= 0 ? " at byte offset \(byteOffset)" : ""
         return packetNumber == 0
             ? "\(name): file header\(offset): \(reason)"

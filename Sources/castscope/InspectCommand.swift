@@ -66,6 +66,11 @@ enum InspectCommand {
             options.keyLog.add(text: String(decoding: data, as: UTF8.self))
         }
         if let directory = invocation.option("export-streams") {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+                io.printError("Error: --export-streams \(directory) is a file, not a directory")
+                return 1
+            }
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
@@ -96,6 +101,11 @@ enum InspectCommand {
         if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {
             throw CommandLineError.validation("--html \(htmlPath) would overwrite a capture")
         }
+        if let htmlPath, let problem = Self.unwritable(htmlPath) {
+            // Said before the analysis, not after a long run whose report then has nowhere to go.
+            io.printError("Error: cannot write the HTML report \(htmlPath): \(problem)")
+            return 1
+        }
         let inputs = invocation.options("keylog") + invocation.options("log")
         if let htmlPath, inputs.contains(where: { Self.sameFile($0, htmlPath) }) {
             throw CommandLineError.validation("--html \(htmlPath) would overwrite one of the inputs (--keylog, --log)")
@@ -122,6 +132,13 @@ enum InspectCommand {
             io.write("\r\(file): \(percent)% ", to: .error)
         }
         if showProgress { io.write("\r\u{1B}[K", to: .error) }
+        if let error, error.packetNumber == 0, files.count == 1, inspector.summary.packets == 0,
+            invocation.options("log").isEmpty
+        {
+            // Nothing could be read at all: the error says it, without an empty report around it.
+            io.printError("Error: \(error)")
+            return 1
+        }
         var summary = inspector.finish()
         logMerge?.finish(&summary)
         report.finish(summary: summary, inspector: inspector)
@@ -141,6 +158,20 @@ enum InspectCommand {
             return 1
         }
         return 0
+    }
+
+    /// Why a file cannot be written at `path` (a missing or read-only directory, a directory in the way), or nil.
+    private static func unwritable(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return "it is a directory" }
+            return FileManager.default.isWritableFile(atPath: path) ? nil : "the file is not writable"
+        }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "no directory \(parent)"
+        }
+        return FileManager.default.isWritableFile(atPath: parent) ? nil : "directory \(parent) is not writable"
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -65,10 +65,22 @@ import Testing
         #expect(try await CastscopeProcess.run(["inspect", "x.pcap", "--port", "0"]).exitCode == 64)
     }
 
-    @Test func missingFileExitsOne() async throws {
+    @Test func missingFileExitsOneWithTheErrorAloneAndNoEmptyReport() async throws {
         let result = try await CastscopeProcess.run(["inspect", "/nonexistent/capture.pcap"])
         #expect(result.exitCode == 1)
-        #expect(result.standardError.contains("no such file"))
+        #expect(result.standardError == "Error: /nonexistent/capture.pcap: no such file\n")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func exportStreamsOntoAFileIsAClearError() async throws {
+        let file = NSTemporaryDirectory() + "castscope-export-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try await CastscopeProcess.run([
+            "inspect", "\(Self.captures)/mdns-zeroconf.pcap", "--export-streams", file,
+        ])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("is a file, not a directory"))
     }
 
     @Test func exportStreamsWritesBothDirections() async throws {
