@@ -18,3 +18,7 @@ int CCastNetShims_enterNetworkNamespace(int fd) { return setns(fd, CLONE_NEWNET)
 int CCastNetShims_spawnCloseFrom(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
+
+int CCastNetShims_spawnChangeDirectory(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}

@@ -25,13 +25,17 @@ public final class ChildProcess: Sendable {
     /// The wait status once reaped.
     private let reaped = Mutex<Int32?>(nil)
 
-    /// Starts `path` with `arguments` (argv[0] is `path`) and this process's environment; standard input reads
-    /// `/dev/null`. Throws when the program cannot be started.
-    public init(path: String, arguments: [String], output: Stream = .null, errors: Stream = .null) throws(IOError) {
+    /// Starts `path` with `arguments` (argv[0] is `path`); standard input reads the file `input` (default
+    /// `/dev/null`); `environment` replaces this process's when given; `directory` is where it starts. Throws when
+    /// the program cannot be started.
+    public init(
+        path: String, arguments: [String], input: String? = nil, output: Stream = .null, errors: Stream = .null,
+        environment: [String: String]? = nil, directory: String? = nil
+    ) throws(IOError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
         for (fd, stream) in [(Int32(1), output), (Int32(2), errors)] {
             switch stream {
             case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
@@ -40,6 +44,7 @@ public final class ChildProcess: Sendable {
             }
         }
         _ = CCastNetShims_spawnCloseFrom(&actions, 3)
+        if let directory { _ = CCastNetShims_spawnChangeDirectory(&actions, directory) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -52,10 +57,17 @@ public final class ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { variables in
+            variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        }
+        defer { for pointer in envp ?? [] { free(pointer) } }
         var child: Int32 = 0
         let result = argv.withUnsafeBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return EINVAL }
-            return posix_spawn(&child, path, &actions, &attributes, base, environ)
+            guard let envp else { return posix_spawn(&child, path, &actions, &attributes, base, environ) }
+            return envp.withUnsafeBufferPointer { variables in
+                posix_spawn(&child, path, &actions, &attributes, base, variables.baseAddress)
+            }
         }
         guard result == 0 else { throw IOError(errno: result, call: "posix_spawn \(path)") }
         pid = child
@@ -76,6 +88,11 @@ public final class ChildProcess: Sendable {
         reap(blocking: false).map { status in
             status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         }
+    }
+
+    /// The signal that ended the child, nil while it runs or when it exited by itself.
+    public var endingSignal: Int32? {
+        reap(blocking: false).flatMap { status in status & 0x7F == 0 ? nil : status & 0x7F }
     }
 
     /// Blocks until the child has ended and returns `exitStatus`.

@@ -1,4 +1,9 @@
+import CastNet
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the built `castscope` executable, for golden tests of the real command line.
 public enum CastscopeProcess {
@@ -33,67 +38,33 @@ public enum CastscopeProcess {
     }
 
     /// `run` for synchronous callers (fixtures' teardown); blocks the calling thread until castscope exits.
+    ///
+    /// Standard input, output and error are files, not pipes, and the child inherits no other descriptor
+    /// (`ChildProcess`): a pipe's write end leaked into a long-lived child started by a test running beside this
+    /// one would hold back the end of its output until that child exits, and several such leaks deadlocked the suite.
     public static func runBlocking(
         _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:], directory: String? = nil
     ) throws -> Result {
         guard let path = executablePath else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "castscope binary not found"])
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["COLUMNS"] = "80"
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input))
-            try? stdin.fileHandleForWriting.close()
+        var variables = ProcessInfo.processInfo.environment
+        variables["COLUMNS"] = "80"
+        variables["NO_COLOR"] = "1"
+        for (key, value) in environment { variables[key] = value }
+        let base = NSTemporaryDirectory() + "castscope-run-\(getpid())-\(UUID().uuidString)"
+        let (inputPath, outputPath, errorPath) = (base + ".in", base + ".out", base + ".err")
+        defer { for file in [inputPath, outputPath, errorPath] { unlink(file) } }
+        guard FileManager.default.createFile(atPath: inputPath, contents: Data(input)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(inputPath)"])
         }
-        writer.start()
-        let errorData = Locked<Data>(Data())
-        let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
-        return Result(
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.value, as: UTF8.self), exitCode: process.terminationStatus)
-    }
-}
-
-/// A value written once by another thread.
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    private var written = false
-
-    init(_ value: Value) { stored = value }
-
-    func set(_ value: Value) {
-        lock.lock()
-        stored = value
-        written = true
-        lock.unlock()
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return written
+        let child = try ChildProcess(
+            path: path, arguments: arguments, input: inputPath, output: .file(outputPath), errors: .file(errorPath),
+            environment: variables, directory: directory)
+        let status = child.waitUntilExit()
+        func read(_ file: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+        }
+        return Result(standardOutput: read(outputPath), standardError: read(errorPath), exitCode: status)
     }
 }

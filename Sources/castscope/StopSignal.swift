@@ -25,6 +25,17 @@ enum StopSignal {
         }
     }
 
+    /// Unblocks the signals that end or interrupt a command. A parent may start us with them blocked (Foundation's
+    /// `Process` passes on the mask of the Swift or Dispatch thread that starts it, where they are blocked); a
+    /// blocked SIGTERM stays pending for ever and `kill` could not stop a receiver, a capture or a `tail -f`.
+    /// Called first thing, on the main thread, so every thread started later inherits the unblocked mask.
+    static func unblockInherited() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&set, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// True once a stop was asked for.
     static var isRequested: Bool { stopRequested.load(ordering: .relaxed) }
 

@@ -1,3 +1,4 @@
 import CastCLI
 
+StopSignal.unblockInherited()
 await CommandLineTool(CastscopeCommand.root).main()

@@ -1,46 +1,54 @@
+import CastNet
 import CastTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A running `castscope receiver` child process: started with `--port 0`, its `listening` line read, stopped with
-/// SIGTERM (also from `deinit`, so a failing test never leaves it behind).
-final class ReceiverProcess: @unchecked Sendable {
-    // @unchecked Sendable: tests use it from one task; the Process object is thread-safe for terminate/wait.
-    let process = Process()
+/// SIGTERM (also from `deinit`, so a failing test never leaves it behind). A `ChildProcess` with its output in
+/// files: it holds no pipe of another test's, so it cannot keep one open for as long as it runs.
+final class ReceiverProcess: Sendable {
+    let process: ChildProcess
     let host: String
     let port: Int
     let deviceID: String
     let name: String
     let stderrPath: String
+    private let stdoutPath: String
 
-    /// Starts the emulator with `arguments` added after `receiver --port 0`; throws when no listening line comes.
+    /// Starts the emulator with `arguments` added after `receiver --port 0`; throws when no listening line comes
+    /// within 20 s.
     init(_ arguments: [String] = []) throws {
         guard let path = CastscopeProcess.executablePath else {
             throw ReceiverProcessError("castscope binary not found next to the tests")
         }
-        stderrPath = NSTemporaryDirectory() + "castscope-receiver-\(UUID().uuidString).log"
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["receiver", "--port", "0", "--host", "127.0.0.1"] + arguments
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var buffer = Data()
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
+        let base = NSTemporaryDirectory() + "castscope-receiver-\(UUID().uuidString)"
+        stderrPath = base + ".log"
+        stdoutPath = base + ".out"
+        process = try ChildProcess(
+            path: path, arguments: ["receiver", "--port", "0", "--host", "127.0.0.1"] + arguments,
+            output: .file(stdoutPath), errors: .file(stderrPath))
+        var line = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning {
+            let text = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+            if let first = text.split(separator: "\n", omittingEmptySubsequences: false).first, text.contains("\n") {
+                line = String(first)
+                break
+            }
+            usleep(10_000)
         }
-        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         // listening 127.0.0.1:PORT id=ID name="NAME"
         let fields = line.split(separator: " ", maxSplits: 3).map(String.init)
         guard fields.count == 4, fields[0] == "listening", let colon = fields[1].lastIndex(of: ":"),
             let port = Int(fields[1][fields[1].index(after: colon)...]), fields[2].hasPrefix("id="),
             fields[3].hasPrefix("name=\"")
         else {
-            process.terminate()
+            process.send(SIGKILL)
+            process.waitUntilExit()
             throw ReceiverProcessError("unexpected first line \"\(line)\"")
         }
         host = String(fields[1][..<colon])
@@ -52,18 +60,19 @@ final class ReceiverProcess: @unchecked Sendable {
     /// SIGTERM, then waits; returns the exit status and what it logged.
     @discardableResult
     func stop() -> (status: Int32, log: String) {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        let status = process.waitUntilExit()
         let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, log)
+        return (status, log)
     }
 
     deinit {
         if process.isRunning {
-            process.terminate()
+            process.send(SIGTERM)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: stderrPath)
+        try? FileManager.default.removeItem(atPath: stdoutPath)
     }
 }
 
@@ -93,27 +102,28 @@ enum PythonPeer {
         return false
     }
 
-    /// Runs the venv's python with `arguments`, killing it after `timeout` seconds; output is stdout + stderr.
+    /// Runs the venv's python with `arguments`, killing it after `timeout` seconds; output is stdout then stderr.
     static func run(_ arguments: [String], timeout: TimeInterval) async -> (status: Int32, output: String) {
         guard FileManager.default.isExecutableFile(atPath: python) else { return (127, "no \(python)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        let outputPath = NSTemporaryDirectory() + "castscope-python-\(UUID().uuidString).log"
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let handle = FileHandle(forWritingAtPath: outputPath)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (127, "cannot run \(python): \(error)") }
+        let base = NSTemporaryDirectory() + "castscope-python-\(UUID().uuidString)"
+        defer { for file in [base + ".out", base + ".err"] { try? FileManager.default.removeItem(atPath: file) } }
+        let process: ChildProcess
+        do throws(IOError) {
+            process = try ChildProcess(
+                path: python, arguments: arguments, output: .file(base + ".out"), errors: .file(base + ".err"))
+        } catch {
+            return (127, "cannot run \(python): \(error)")
+        }
+        func output() -> String {
+            [".out", ".err"].map { (try? String(contentsOfFile: base + $0, encoding: .utf8)) ?? "" }.joined()
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning {
-            process.terminate()
+            process.send(SIGKILL)
             process.waitUntilExit()
-            return (-1, ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") + "\n(killed after timeout)")
+            return (-1, output() + "\n(killed after timeout)")
         }
-        return (process.terminationStatus, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+        return (process.waitUntilExit(), output())
     }
 }

@@ -1,3 +1,4 @@
+import CastNet
 import CastTestSupport
 import Foundation
 import Testing
@@ -9,55 +10,43 @@ import Glibc
 /// Process tests of `castscope tail -f`: the files change while it runs, and each test waits (polling the captured
 /// output, with a generous timeout) until the expected records appear, then stops it with a signal.
 @Suite struct TailFollowTests {
-    /// A running `castscope tail -f` whose output is collected as it arrives; killed if a test leaves it running.
-    final class FollowingProcess: @unchecked Sendable {
-        private let process = Process()
-        private let lock = NSLock()
-        private var output = Data()
-        private var error = Data()
+    /// A running `castscope tail -f` whose output goes to files read as they grow; interrupted if a test leaves it
+    /// running. A `ChildProcess`: it holds no pipe of another test's for as long as it follows.
+    final class FollowingProcess: Sendable {
+        private let process: ChildProcess
+        private let outputPath: String
+        private let errorPath: String
 
         init(_ arguments: [String]) throws {
             guard let path = CastscopeProcess.executablePath else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "castscope binary not found"])
             }
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = "1"
             environment.removeValue(forKey: "CASTSCOPE_LOG")
-            process.environment = environment
-            let stdout = Pipe()
-            let stderr = Pipe()
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = stdout
-            process.standardError = stderr
-            stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                self?.collect(handle.availableData, error: false)
-            }
-            stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                self?.collect(handle.availableData, error: true)
-            }
-            try process.run()
+            let base = NSTemporaryDirectory() + "castscope-follow-\(UUID().uuidString)"
+            outputPath = base + ".out"
+            errorPath = base + ".err"
+            process = try ChildProcess(
+                path: path, arguments: arguments, output: .file(outputPath), errors: .file(errorPath),
+                environment: environment)
         }
 
         deinit {
             if process.isRunning {
-                process.interrupt()
+                process.send(SIGINT)
                 process.waitUntilExit()
             }
-        }
-
-        private func collect(_ data: Data, error isError: Bool) {
-            lock.lock()
-            if isError { error.append(data) } else { output.append(data) }
-            lock.unlock()
+            unlink(outputPath)
+            unlink(errorPath)
         }
 
         /// Standard output and standard error so far.
         var text: (output: String, error: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+            func read(_ path: String) -> String {
+                String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            }
+            return (read(outputPath), read(errorPath))
         }
 
         /// Polls the collected output until `condition` holds; false after a generous 30 s.
@@ -74,9 +63,9 @@ import Glibc
 
         /// Sends `signal`, waits for the exit and returns (exited normally, status).
         func stop(with signal: Int32) -> (exited: Bool, status: Int32) {
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            return (process.terminationReason == .exit, process.terminationStatus)
+            process.send(signal)
+            let status = process.waitUntilExit()
+            return (process.endingSignal == nil, status)
         }
     }
 

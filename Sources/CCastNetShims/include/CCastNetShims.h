@@ -41,6 +41,9 @@ int CCastNetShims_enterNetworkNamespace(int fd);
 /// 2.34, _GNU_SOURCE only).
 int CCastNetShims_spawnCloseFrom(posix_spawn_file_actions_t *actions, int lowest);
 
+/// Makes a spawned child start in `path` (posix_spawn_file_actions_addchdir_np, glibc 2.29, _GNU_SOURCE only).
+int CCastNetShims_spawnChangeDirectory(posix_spawn_file_actions_t *actions, const char *path);
+
 /// IPv6 packet information (`struct in6_pktinfo` needs _GNU_SOURCE, which the Glibc module is built without).
 struct CCastNetShims_in6_pktinfo {
     struct in6_addr ipi6_addr;
