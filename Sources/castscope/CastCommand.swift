@@ -40,6 +40,8 @@ enum CastCommand {
                 .flag("insecure-skip-auth", help: "Skip device authentication (logged as a warning)."),
                 .option("session-file", value: "file", help: "Resume from / remember the session here."),
                 .option("timeout", value: "duration", help: "Discovery time and request timeout.", default: "5s"),
+                .option("interface", value: "iface", help: "Look for devices on this interface only (repeatable).",
+                        repeatable: true),
             ],
             subcommands: [
                 command("status", "Print the receiver and media status.",
@@ -102,7 +104,8 @@ enum CastCommand {
             ?? KeyLogFile.fromEnvironment()
         options.resumeFilePath = invocation.option("session-file")
         options.joinOnly = name == "status"
-        let device = try await resolveDevice(invocation.option("device"), timeout: timeout, io)
+        let device = try await resolveDevice(
+            invocation.option("device"), interfaces: invocation.options("interface"), timeout: timeout, io)
         let loop = try EventLoop(name: "castscope-cast")
         defer { loop.shutdown() }
         let context = try CastContext(options: options, eventLoop: loop)
@@ -299,8 +302,8 @@ enum CastCommand {
 
     /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,
     /// the only device found or the one picked on the terminal (`DeviceChooser`).
-    static func resolveDevice(_ text: String?, timeout: Duration, _ io: any CommandOutput) async throws
-        -> Device
+    static func resolveDevice(_ text: String?, interfaces names: [String], timeout: Duration, _ io: any CommandOutput)
+        async throws -> Device
     {
         if let text, let (ip, port) = DeviceChooser.hostPort(text) {
             return Device(instanceName: text, instanceLabel: text, host: ip.description, port: port, addresses: [ip],
@@ -310,9 +313,16 @@ enum CastCommand {
         if let known = try DeviceChooser.knownDevices(ProcessInfo.processInfo.environment) {
             devices = known
         } else {
-            let interfaces = try DiscoveryInterfaces.select(names: [])
-            let manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: interfaces)])
-            try await manager.startDiscovery()
+            let hint = "give --device HOST[:PORT], pick interfaces with --interface, or list devices in "
+                + "CASTSCOPE_KNOWN_DEVICES"
+            let manager: DiscoveryManager
+            do {
+                let interfaces = try DiscoveryInterfaces.select(names: names)
+                manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: interfaces)])
+                try await manager.startDiscovery()
+            } catch {
+                throw DeviceChooser.Failure(description: "cannot look for Cast devices with mDNS (\(error)); \(hint)")
+            }
             try? await Task.sleep(for: timeout)
             await manager.stopDiscovery()
             devices = manager.deviceList

@@ -15,7 +15,8 @@ enum CastTransfer {
         let destination: Device
         do {
             let timeout = try invocation.duration("timeout") ?? .seconds(5)
-            destination = try await CastCommand.resolveDevice(target, timeout: timeout, io)
+            destination = try await CastCommand.resolveDevice(
+                target, interfaces: invocation.options("interface"), timeout: timeout, io)
         } catch {
             return .failed(CastError(.networkNotReachable, "--to \(target): \(error)"))
         }
