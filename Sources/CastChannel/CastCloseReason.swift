@@ -45,7 +45,7 @@ public enum CastCloseReason: Sendable, CustomStringConvertible {
         case .closedLocally: "closed locally"
         case .closedByPeer: "closed by peer"
         case .invalidMessage(let error): "\(channelError): \(error)"
-        case .tls(let error): "\(channelError): TLS \(error)"
+        case .tls(let error): "\(channelError): \(error)"
         case .transport(let error): "\(channelError): \(error)"
         case .pingTimeout: "\(channelError): no message within the liveness timeout"
         case .authentication(let error): "\(channelError): \(error)"

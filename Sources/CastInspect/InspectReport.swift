@@ -128,7 +128,7 @@ public final class InspectReport {
              + "\(summary.decryptedRecords) TLS records decrypted, \(summary.undecryptedRecords) not, "
              + "\(summary.truncatedPackets) truncated packets, \(summary.gaps) gaps")
         if summary.logFiles > 0 {
-            line("Logs: \(summary.logRecords) records from \(summary.logFiles) files, \(summary.linkedLogRecords) "
+            line("Logs: \(summary.logRecords) records from \(summary.logFiles) file\(summary.logFiles == 1 ? "" : "s"), \(summary.linkedLogRecords) "
                  + "linked to Cast messages, \(summary.badLogLines) lines that were not records skipped")
         }
     }

@@ -46,7 +46,12 @@ public enum FilterFile {
     /// Reads and parses the filter file at `path`.
     public static func load(path: String) throws(FilterFileError) -> LoggerFilter {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FilterFileError(file: path, line: 0, column: 0, message: "cannot read the filter file")
+            var isDirectory: ObjCBool = false
+            let reason =
+                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                ? "no such filter file" : isDirectory.boolValue ? "a directory, not a filter file"
+                : "cannot read the filter file (permission denied?)"
+            throw FilterFileError(file: path, line: 0, column: 0, message: reason)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FilterFileError(file: path, line: 0, column: 0, message: "the filter file is not UTF-8 text")

@@ -28,6 +28,12 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// address (stream transfer; see `ReceiverEmulator.transferSession(to:at:)`), once.
     case transferAfter(Duration)
 
+    /// The spec names `init(parsing:)` accepts, for error messages and help.
+    public static let knownNames = [
+        "heartbeat-stop-after", "close-after", "reset-after", "delay", "malformed-frame-after", "oversize-frame-after",
+        "launch-error", "load-failed", "ignore", "tls-alert", "transfer-after", "stray-replies",
+    ]
+
     /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
     public init(parsing spec: String) throws(ReceiverFaultError) {
         let parts = spec.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

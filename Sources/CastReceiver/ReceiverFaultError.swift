@@ -30,9 +30,7 @@ public struct ReceiverFaultError: Error, Sendable, Hashable, CustomStringConvert
         let reason: String
         switch kind {
         case .unknownFault:
-            reason =
-                "unknown fault; known: heartbeat-stop-after, close-after, reset-after, delay, "
-                + "malformed-frame-after, oversize-frame-after, launch-error, load-failed, ignore, tls-alert"
+            reason = "unknown fault; known: " + ReceiverFault.knownNames.joined(separator: ", ")
         case .missingValue: reason = "needs =VALUE"
         case .unexpectedValue: reason = "takes no value"
         case .invalidDuration: reason = "value must be a duration such as 2s, 500ms or 1m"

@@ -185,7 +185,7 @@ public final class SessionManager: @unchecked Sendable {
         TCPConnection.connect(to: SocketAddress(ip: ip, port: device.servicePort), on: loop) { result in
             switch result {
             case let .success(connection): box.completion(.success(TCPTransport(connection: connection)))
-            case let .failure(error): box.completion(.failure(CastError(.networkError, "connect: \(error)")))
+            case let .failure(error): box.completion(.failure(CastError(.networkError, "\(error)")))
             }
         }
     }

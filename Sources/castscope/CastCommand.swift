@@ -158,7 +158,9 @@ enum CastCommand {
             return .completed
         case "launch", "quit":
             let sessionID = await context.withSessionManager { _ in session.sessionID ?? "?" }
-            io.print("app \(invocation.option("app") ?? "") session \(sessionID)")
+            let appID = invocation.option("app") ?? "CC1AD845"
+            io.print(name == "launch" ? "app \(appID) running, session \(sessionID)"
+                : "stopping app \(appID), session \(sessionID)")
             return .completed
         case "load":
             var builder = MediaInformationBuilder(contentURL: invocation.argument("url") ?? "")

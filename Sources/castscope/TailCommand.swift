@@ -155,6 +155,16 @@ enum TailCommand {
             return try FilterFile.parseEnvironment(value)
         }
         // Usage errors first (exit 64), then the filter file (exit 1 when it cannot be used).
+        // A malformed glob is named precisely, as it would be in a filter file.
+        for rule in invocation.options("class") {
+            guard let equals = rule.lastIndex(of: "="),
+                let fault = GlobPattern.validate(trimmed(rule[..<equals]))
+            else { continue }
+            throw CommandLineError(
+                .invalidValue,
+                "The value '\(rule)' is invalid for '--class <pattern=level>': pattern column \(fault.offset + 1): "
+                    + fault.message)
+        }
         let rules = try invocation.values("class", expected: "expected PATTERN=LEVEL, e.g. 'GCK*Session=debug'") {
             parseClassRule($0)
         }

@@ -65,10 +65,13 @@ import Testing
         }
     }
 
-    @Test func unreadableFileIsReportedWithItsPath() {
+    @Test func unreadableFileIsReportedWithItsPathAndWhy() {
         #expect(throws: FilterFileError(file: "/nonexistent.filter", line: 0, column: 0,
-                                        message: "cannot read the filter file")) {
+                                        message: "no such filter file")) {
             try FilterFile.load(path: "/nonexistent.filter")
+        }
+        #expect(throws: FilterFileError(file: "/tmp", line: 0, column: 0, message: "a directory, not a filter file")) {
+            try FilterFile.load(path: "/tmp")
         }
     }
 

@@ -6,12 +6,16 @@ import Testing
         let specs = [
             "heartbeat-stop-after=2s", "close-after=500ms", "reset-after=1s", "delay=250ms",
             "malformed-frame-after=3", "oversize-frame-after=0", "launch-error=CANCELLED", "load-failed=104",
-            "ignore=GET_STATUS", "tls-alert",
+            "ignore=GET_STATUS", "tls-alert", "transfer-after=2s", "stray-replies",
         ]
         for spec in specs {
             let fault = try ReceiverFault(parsing: spec)
             #expect(fault.description == spec)
         }
+        // The list an unknown spec's error gives is exactly what parses.
+        #expect(Set(specs.map { String($0.prefix { $0 != "=" }) }) == Set(ReceiverFault.knownNames))
+        let unknown = #expect(throws: ReceiverFaultError.self) { try ReceiverFault(parsing: "explode") }
+        #expect(unknown?.description.contains(ReceiverFault.knownNames.joined(separator: ", ")) == true)
         #expect(try ReceiverFault(parsing: "delay=1.5s") == .delay(.milliseconds(1500)))
         #expect(try ReceiverFault(parsing: "close-after=1m") == .closeAfter(.seconds(60)))
     }

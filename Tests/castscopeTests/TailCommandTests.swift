@@ -286,7 +286,10 @@ import Glibc
         let log = try scratch.file("app.log", [Self.json(1, message: "fine")])
         let result = try await CastscopeProcess.run(["tail", "--filter", "/nonexistent.filter", log])
         #expect(result.exitCode == 1)
-        #expect(result.standardError == "Error: /nonexistent.filter: cannot read the filter file\n")
+        #expect(result.standardError == "Error: /nonexistent.filter: no such filter file\n")
+        let glob = try await CastscopeProcess.run(["tail", "--class", "GCK[=debug", "/dev/null"])
+        #expect(glob.exitCode == 64)
+        #expect(glob.standardError.contains("pattern column 4: unterminated '[' set"), "\(glob.standardError)")
     }
 
     @Test(arguments: [
