@@ -117,7 +117,7 @@ import Testing
         #expect(result.standardOutput.contains(
             "2026-11-30T08:00:15.376000Z LOG  DEBUG GCKRemoteMediaClient -[load] LOAD requested"))
         #expect(result.standardOutput.contains("→ req 4: LOAD → +0 ms, LOAD_FAILED ← +0 ms"))
-        #expect(result.standardOutput.contains("Logs: 3 records from 1 files, 3 linked to Cast messages, 1 lines"))
+        #expect(result.standardOutput.contains("Logs: 3 records from 1 file, 3 linked to Cast messages, 1 lines"))
     }
 
     @Test func logOffsetPutsALogOnAnotherClockOnTheCaptureTimeline() async throws {
