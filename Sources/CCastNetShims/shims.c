@@ -3,7 +3,9 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <fcntl.h>
 #include <spawn.h>
+#include <unistd.h>
 #include <sys/socket.h>
 #include "CCastNetShims.h"
 
@@ -22,3 +24,7 @@ int CCastNetShims_spawnCloseFrom(posix_spawn_file_actions_t *actions, int lowest
 int CCastNetShims_spawnChangeDirectory(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
+
+int CCastNetShims_pipeCloseOnExec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int CCastNetShims_setPipeSize(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }

@@ -37,11 +37,11 @@ public final class PcapSource {
             // The header is libpcap's to read from a pipe (no peeking without consuming); a duplicate descriptor,
             // so closing the capture leaves the process's standard input alone.
             magic = []
-            let fd = dup(STDIN_FILENO)
+            let fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
             guard fd >= 0, let opened = fdopen(fd, "rb") else {
                 if fd >= 0 { close(fd) }
                 throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
-                                   reason: "standard input cannot be read")
+                                   reason: "cannot be read (closed?)")
             }
             stream = opened
         } else {

@@ -39,9 +39,10 @@ public enum CastscopeProcess {
 
     /// `run` for synchronous callers (fixtures' teardown); blocks the calling thread until castscope exits.
     ///
-    /// Standard input, output and error are files, not pipes, and the child inherits no other descriptor
-    /// (`ChildProcess`): a pipe's write end leaked into a long-lived child started by a test running beside this
-    /// one would hold back the end of its output until that child exits, and several such leaks deadlocked the suite.
+    /// Standard output and error are files, standard input a close-on-exec pipe filled before the start, and the
+    /// child inherits no other descriptor (`ChildProcess`): a pipe's write end leaked into a long-lived child started
+    /// by a test running beside this one would hold back the end of its output until that child exits, and several
+    /// such leaks deadlocked the suite.
     public static func runBlocking(
         _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:], directory: String? = nil
     ) throws -> Result {
@@ -55,11 +56,16 @@ public enum CastscopeProcess {
         let base = NSTemporaryDirectory() + "castscope-run-\(getpid())-\(UUID().uuidString)"
         let (inputPath, outputPath, errorPath) = (base + ".in", base + ".out", base + ".err")
         defer { for file in [inputPath, outputPath, errorPath] { unlink(file) } }
-        guard FileManager.default.createFile(atPath: inputPath, contents: Data(input)) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(inputPath)"])
+        // Standard input is a pipe, as from a shell (`cat X | castscope …`); a file only past the pipe's limit.
+        var stdin = ChildProcess.Input.bytes(input)
+        if input.count > ChildProcess.maximumPipedInput {
+            guard FileManager.default.createFile(atPath: inputPath, contents: Data(input)) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(inputPath)"])
+            }
+            stdin = .file(inputPath)
         }
         let child = try ChildProcess(
-            path: path, arguments: arguments, input: inputPath, output: .file(outputPath), errors: .file(errorPath),
+            path: path, arguments: arguments, input: stdin, output: .file(outputPath), errors: .file(errorPath),
             environment: variables, directory: directory)
         let status = child.waitUntilExit()
         func read(_ file: String) -> String {

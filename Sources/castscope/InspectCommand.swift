@@ -65,6 +65,20 @@ enum InspectCommand {
             }
             options.keyLog.add(text: String(decoding: data, as: UTF8.self))
         }
+        // The report's path is checked before anything is created or read: usage errors (64) first, then whether
+        // it can be written at all (1), not after a long run whose report then has nowhere to go.
+        let htmlPath = invocation.option("html")
+        if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {
+            throw CommandLineError.validation("--html \(htmlPath) would overwrite a capture")
+        }
+        let inputs = invocation.options("keylog") + invocation.options("log")
+        if let htmlPath, inputs.contains(where: { Self.sameFile($0, htmlPath) }) {
+            throw CommandLineError.validation("--html \(htmlPath) would overwrite one of the inputs (--keylog, --log)")
+        }
+        if let htmlPath, let problem = Self.unwritable(htmlPath) {
+            io.printError("Error: cannot write the HTML report \(htmlPath): \(problem)")
+            return 1
+        }
         if let directory = invocation.option("export-streams") {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -96,19 +110,6 @@ enum InspectCommand {
         let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only) {
             buffer += $0
             if live || buffer.utf8.count >= 1 << 16 { flush() }
-        }
-        let htmlPath = invocation.option("html")
-        if let htmlPath, files.contains(where: { Self.sameFile($0, htmlPath) }) {
-            throw CommandLineError.validation("--html \(htmlPath) would overwrite a capture")
-        }
-        if let htmlPath, let problem = Self.unwritable(htmlPath) {
-            // Said before the analysis, not after a long run whose report then has nowhere to go.
-            io.printError("Error: cannot write the HTML report \(htmlPath): \(problem)")
-            return 1
-        }
-        let inputs = invocation.options("keylog") + invocation.options("log")
-        if let htmlPath, inputs.contains(where: { Self.sameFile($0, htmlPath) }) {
-            throw CommandLineError.validation("--html \(htmlPath) would overwrite one of the inputs (--keylog, --log)")
         }
         let collector = htmlPath.map { _ in ReportCollector() }
         let deliver: (InspectEvent) -> Void = { event in
@@ -160,12 +161,12 @@ enum InspectCommand {
         return 0
     }
 
-    /// Why a file cannot be written at `path` (a missing or read-only directory, a directory in the way), or nil.
+    /// Why a file cannot be written at `path`, or nil. The report is written atomically (a temporary file in the
+    /// same directory, then a rename), so what matters is the directory, whatever the file's own permissions.
     private static func unwritable(_ path: String) -> String? {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return "it is a directory" }
-            return FileManager.default.isWritableFile(atPath: path) ? nil : "the file is not writable"
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory"
         }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {

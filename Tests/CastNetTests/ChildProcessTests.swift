@@ -60,4 +60,24 @@ import Testing
     @Test func aMissingProgramIsAnError() {
         #expect(throws: IOError.self) { _ = try ChildProcess(path: "/nonexistent/castscope-tool", arguments: []) }
     }
+
+    @Test func pipedInputReachesTheChildThroughAPipeThenEndOfFile() throws {
+        let output = temporaryPath()
+        defer { unlink(output) }
+        let input = Array("line one\nline two\n".utf8) + [UInt8](repeating: 0x41, count: 200_000)
+        let child = try ChildProcess(
+            path: "/bin/sh", arguments: ["-c", "[ -p /dev/stdin ] && echo pipe && wc -c"], input: .bytes(input),
+            output: .file(output))
+        #expect(child.waitUntilExit() == 0)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        #expect(text == "pipe\n\(input.count)\n", "\(text)")
+    }
+
+    @Test func terminateKillsAChildThatIgnoresTheSignalAfterTheGrace() throws {
+        let stubborn = try ChildProcess(
+            path: "/bin/sh", arguments: ["-c", "trap '' TERM; while :; do sleep 0.1; done"])
+        usleep(100_000)  // let the shell install its trap
+        #expect(stubborn.terminate(SIGTERM, grace: 0.3) == 128 + SIGKILL)
+        #expect(stubborn.endingSignal == SIGKILL)
+    }
 }

@@ -60,17 +60,13 @@ final class ReceiverProcess: Sendable {
     /// SIGTERM, then waits; returns the exit status and what it logged.
     @discardableResult
     func stop() -> (status: Int32, log: String) {
-        process.send(SIGTERM)
-        let status = process.waitUntilExit()
+        let status = process.terminate(SIGTERM, grace: 10)
         let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
         return (status, log)
     }
 
     deinit {
-        if process.isRunning {
-            process.send(SIGTERM)
-            process.waitUntilExit()
-        }
+        if process.isRunning { process.terminate(SIGTERM, grace: 5) }
         try? FileManager.default.removeItem(atPath: stderrPath)
         try? FileManager.default.removeItem(atPath: stdoutPath)
     }

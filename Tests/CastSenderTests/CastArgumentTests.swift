@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["127.0.0.1:99999", "127.0.0.1:", "[::1]:0x50"])
+    @Test(arguments: ["127.0.0.1:99999", "127.0.0.1:", "[::1]:0x50", "127.0.0.1:0"])
     func anAddressWithABadPortIsAUsageErrorNotAName(device: String) async throws {
         let result = try await CastscopeProcess.run(["cast", "--device", device, "status"])
         #expect(result.exitCode == 64, "\(result.standardError)")

@@ -33,10 +33,7 @@ import Glibc
         }
 
         deinit {
-            if process.isRunning {
-                process.send(SIGINT)
-                process.waitUntilExit()
-            }
+            if process.isRunning { process.terminate(SIGINT, grace: 5) }
             unlink(outputPath)
             unlink(errorPath)
         }
@@ -63,8 +60,7 @@ import Glibc
 
         /// Sends `signal`, waits for the exit and returns (exited normally, status).
         func stop(with signal: Int32) -> (exited: Bool, status: Int32) {
-            process.send(signal)
-            let status = process.waitUntilExit()
+            let status = process.terminate(signal, grace: 10)  // killed after 10 s: a hang fails, not stalls
             return (process.endingSignal == nil, status)
         }
     }

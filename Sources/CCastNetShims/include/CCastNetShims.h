@@ -44,6 +44,12 @@ int CCastNetShims_spawnCloseFrom(posix_spawn_file_actions_t *actions, int lowest
 /// Makes a spawned child start in `path` (posix_spawn_file_actions_addchdir_np, glibc 2.29, _GNU_SOURCE only).
 int CCastNetShims_spawnChangeDirectory(posix_spawn_file_actions_t *actions, const char *path);
 
+/// pipe2(fds, O_CLOEXEC): both ends close-on-exec from the start, so no child spawned meanwhile inherits them.
+int CCastNetShims_pipeCloseOnExec(int fds[2]);
+
+/// fcntl(F_SETPIPE_SZ): the pipe's capacity in bytes (Linux only, _GNU_SOURCE).
+int CCastNetShims_setPipeSize(int fd, int size);
+
 /// IPv6 packet information (`struct in6_pktinfo` needs _GNU_SOURCE, which the Glibc module is built without).
 struct CCastNetShims_in6_pktinfo {
     struct in6_addr ipi6_addr;
