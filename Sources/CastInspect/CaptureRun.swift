@@ -26,9 +26,10 @@ public enum CaptureRun {
             .map { files[$0] }
     }
 
-    /// Feeds every packet of every file to `inspector`, read ahead on a thread of their own. Stops at the first unreadable or corrupt file (after
-    /// everything decoded before the fault) and returns its error, unless `lax`: then the error becomes a
-    /// `capture.corrupt` finding and the next file is read. `progress` gets (file, bytes read, file size).
+    /// Feeds every packet of every file to `inspector` (files are read ahead on a thread of their own, standard
+    /// input as it arrives). Stops at the first unreadable or corrupt file (after everything decoded before the
+    /// fault) and returns its error, unless `lax`: then the error becomes a `capture.corrupt` finding and the next
+    /// file is read. `progress` gets (file, bytes read, file size).
     ///
     /// When the inspector skips TCP (`--only mdns`), libpcap drops everything but UDP 5353 and IP fragments before
     /// the packets are copied, as tcpdump does with a filter; packet counts then cover those packets only.
