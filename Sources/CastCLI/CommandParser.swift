@@ -176,12 +176,14 @@ public struct CommandParser: Sendable {
         return specs.map(\.name)
     }
 
-    /// Whether a word is a value rather than an option: no leading dash, `-` alone, or a negative number when the
-    /// command has no digit short options.
+    /// Whether a word is a value rather than an option: no leading dash, `-` alone, or a negative number (`-5`,
+    /// `-.5`) when the command has no digit short options.
     private func isPositional(_ word: String, for command: CommandSpec) -> Bool {
         guard word.hasPrefix("-"), word != "-" else { return true }
-        let second = word.utf8.dropFirst().first ?? 0
-        let looksNumeric = second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")
+        let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let rest = Array(word.utf8.dropFirst().prefix(2))
+        let startsWithDot = rest.first == UInt8(ascii: ".")
+        let looksNumeric = rest.first.map(isDigit) == true || (startsWithDot && rest.dropFirst().first.map(isDigit) == true)
         return looksNumeric && !command.options.contains { $0.short?.isNumber ?? false }
     }
 

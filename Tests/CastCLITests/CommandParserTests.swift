@@ -67,6 +67,7 @@ import Testing
     @Test func negativeNumberIsAValue() throws {
         #expect(try parse(["tail", "-n", "-5", "a.log"]).option("lines") == "-5")
         #expect(try parse(["tail", "a.log", "-1"]).arguments("file") == ["a.log", "-1"])
+        #expect(try parse(["tail", "a.log", "-.5"]).arguments("file") == ["a.log", "-.5"])
     }
 
     @Test func repeatableOptionCollectsValuesInOrder() throws {

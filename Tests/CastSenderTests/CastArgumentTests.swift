@@ -14,6 +14,7 @@ import Testing
     @Test(arguments: [
         (["seek", "abc"], "seek position must be a number"),
         (["seek", "-5"], ""),  // relative: valid, so it gets as far as connecting
+        (["seek", "-.5"], ""),
         (["volume", "50%"], "volume level must be a number"),
         (["volume", "1.5"], "volume level must be 0…1"),
         (["volume", "-1"], "volume level must be 0…1"),
