@@ -153,7 +153,10 @@ public struct MDNSQuerier: Sendable {
             actions.append(.sendQuery(DNSMessage(questions: list, answers: knownAnswers), interfaceIndex: index))
             statistics.interfaces[index, default: MDNSInterfaceStatistics()].queriesSent += 1
         }
-        oneShotIDs = oneShotIDs.filter { now - $0.value <= Self.oneShotAnswerWindow }
+        // Pruned only when something was sent: this runs for every datagram received.
+        if !oneShotIDs.isEmpty, !oneShotQuestions.isEmpty {
+            oneShotIDs = oneShotIDs.filter { now - $0.value <= Self.oneShotAnswerWindow }
+        }
         for index in oneShotQuestions.keys.sorted() {
             guard let list = oneShotQuestions[index] else { continue }
             // A non-zero ID: the unicast answer echoes it (RFC 6762 §6.7), and only answers that do are taken.

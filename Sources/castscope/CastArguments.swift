@@ -67,10 +67,11 @@ enum CastArguments {
 
     /// A device given as an address must have a usable port: `192.168.1.20:99999` is a typo, not a device name.
     private static func checkDevice(_ text: String, option: String) throws(CommandLineError) {
-        if let (_, port) = DeviceChooser.hostPort(text), port == 0 {
+        if let (_, port) = DeviceChooser.hostPort(text) {
+            guard port == 0 else { return }
             throw .validation("\(option) \(text): the port must be a number from 1 to 65535")
         }
-        guard DeviceChooser.hostPort(text) == nil, let colon = text.lastIndex(of: ":") else { return }
+        guard let colon = text.lastIndex(of: ":") else { return }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard IPAddress(host) != nil else { return }

@@ -181,24 +181,22 @@ enum CastCommand {
         case "play": return await context.perform { _ in session.remoteMediaClient.play() }
         case "pause": return await context.perform { _ in session.remoteMediaClient.pause() }
         case "stop": return await context.perform { _ in session.remoteMediaClient.stop() }
-        case "seek", "rate", "volume":
-            // CastArguments.validate checked the numbers before anything connected.
-            let key = name == "seek" ? "seconds" : name == "rate" ? "rate" : "level"
-            let text = invocation.argument(key) ?? ""
-            guard let seek = try? CastArguments.seek(text), let value = Double(text) else {
+        // CastArguments.validate checked every argument below before anything connected.
+        case "seek":
+            guard let seek = try? CastArguments.seek(invocation.argument("seconds") ?? "") else {
+                return .failed(CastError(.invalidRequest, "seek needs a number"))
+            }
+            return await context.perform { _ in session.remoteMediaClient.seek(with: seek) }
+        case "rate", "volume":
+            guard let value = invocation.argument(name == "rate" ? "rate" : "level").flatMap(Double.init) else {
                 return .failed(CastError(.invalidRequest, "\(name) needs a number"))
             }
             return await context.perform { _ in
-                switch name {
-                case "seek": session.remoteMediaClient.seek(with: seek)
-                case "rate": session.remoteMediaClient.setPlaybackRate(value)
-                default: session.setDeviceVolume(value)
-                }
+                name == "rate" ? session.remoteMediaClient.setPlaybackRate(value) : session.setDeviceVolume(value)
             }
         case "mute":
-            let state = invocation.argument("state")
-            guard state == "on" || state == "off" else { return .failed(CastError(.invalidRequest, "mute on|off")) }
-            return await context.perform { _ in session.setDeviceMuted(state == "on") }
+            let muted = invocation.argument("state") == "on"
+            return await context.perform { _ in session.setDeviceMuted(muted) }
         case "queue": return await queue(invocation, context: context, session: session)
         case "repeat":
             guard let mode = invocation.argument("mode").flatMap({ CastArguments.repeatModes[$0] }) else {
