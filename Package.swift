@@ -55,7 +55,7 @@ let package = Package(
         // No pkgConfig for Avahi: its -D_REENTRANT flag makes SwiftPM warn on every build; the modulemap links it.
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CCastShims", dependencies: ["COpenSSL"]),
-        .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastLog"], swiftSettings: strictSettings),
+        .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastWire", "CastLog"], swiftSettings: strictSettings),
         // Glibc's Swift module leaves out epoll, eventfd, timerfd and the CMSG macros; this header brings them in.
         .target(name: "CCastNetShims"),
         .target(name: "CastNet", dependencies: ["CCastNetShims", "CastLog"], swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 #include "CCastShims.h"
+#include <string.h>
 
 int CCastShims_SSL_CTX_set_min_proto_version(SSL_CTX *context, int version) {
     return (int)SSL_CTX_set_min_proto_version(context, version);
@@ -24,3 +25,43 @@ long CCastShims_SSL_CTX_set_mode(SSL_CTX *context, long mode) { return SSL_CTX_s
 int CCastShims_ERR_GET_LIB(unsigned long code) { return ERR_GET_LIB(code); }
 int CCastShims_ERR_GET_REASON(unsigned long code) { return ERR_GET_REASON(code); }
 int CCastShims_EVP_MAX_MD_SIZE(void) { return EVP_MAX_MD_SIZE; }
+
+int CCastShims_X509_NAME_print_line(BIO *bio, const X509_NAME *name) {
+    unsigned long flags = XN_FLAG_SEP_CPLUS_SPC | XN_FLAG_FN_SN | ASN1_STRFLGS_UTF8_CONVERT | ASN1_STRFLGS_ESC_CTRL
+        | ASN1_STRFLGS_ESC_2253;
+    return X509_NAME_print_ex(bio, name, 0, flags);
+}
+
+int CCastShims_X509_policy_oids(X509 *certificate, char *buffer, int size) {
+    int critical = 0;
+    CERTIFICATEPOLICIES *policies = X509_get_ext_d2i(certificate, NID_certificate_policies, &critical, NULL);
+    if (policies == NULL) {
+        // -1: absent; -2: the extension appears twice; >= 0: present but it did not decode.
+        return critical == -1 ? 0 : -1;
+    }
+    int count = sk_POLICYINFO_num(policies);
+    int used = 0;
+    for (int index = 0; index < count; index++) {
+        POLICYINFO *info = sk_POLICYINFO_value(policies, index);
+        char oid[128];
+        int length = OBJ_obj2txt(oid, sizeof oid, info->policyid, 1);
+        if (length <= 0 || length >= (int)sizeof oid) { count = -1; break; }
+        if (used + length + 2 > size) { count = -2; break; }
+        memcpy(buffer + used, oid, (size_t)length);
+        used += length;
+        buffer[used++] = '\n';
+    }
+    if (count >= 0 && size > 0) buffer[used < size ? used : size - 1] = '\0';
+    CERTIFICATEPOLICIES_free(policies);
+    return count;
+}
+
+int CCastShims_X509_add_extension_text(X509 *certificate, X509 *issuer, int nid, const char *value) {
+    X509V3_CTX context;
+    X509V3_set_ctx(&context, issuer, certificate, NULL, NULL, 0);
+    X509_EXTENSION *extension = X509V3_EXT_conf_nid(NULL, &context, nid, value);
+    if (extension == NULL) return 0;
+    int added = X509_add_ext(certificate, extension, -1);
+    X509_EXTENSION_free(extension);
+    return added;
+}

@@ -35,9 +35,10 @@ public struct ChallengeReplyError: Error, Sendable, CustomStringConvertible {
         /// `intermediate_certificate[index]` is not an X.509 DER certificate (CERT_PARSING_FAILED).
         case intermediateCertificateMalformed(index: Int)
         /// No path from the device certificate to a trusted root (CERT_NOT_SIGNED_BY_TRUSTED_CA).
-        case deviceCertificateNotTrusted(reason: String)
-        /// A path exists but a certificate on it is bad: expired, badly signed, not a CA (CERT_NOT_SIGNED_BY_TRUSTED_CA).
-        case certificateChainInvalid(reason: String)
+        case deviceCertificateNotTrusted(DeviceTrustFailure)
+        /// A path exists but breaks a rule: a date, a constraint, the key, a signature, the CRL
+        /// (CERT_NOT_SIGNED_BY_TRUSTED_CA, or CERT_REVOKED / CRL_INVALID for the CRL).
+        case certificateChainInvalid(DeviceTrustFailure)
         /// The device certificate's key is not RSA or cannot be used (CANNOT_EXTRACT_PUBLIC_KEY).
         case publicKeyUnusable
         /// The signature does not verify over `nonce || DER(peer certificate)` (SIGNED_BLOBS_MISMATCH).
@@ -48,11 +49,22 @@ public struct ChallengeReplyError: Error, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// OpenSSL's error queue at the failure, when OpenSSL was involved.
     public var openSSLErrors: [OpenSSLError]
+    /// The chain check, when the reply got that far.
+    public var chainReport: DeviceChainReport?
 
     /// Builds an error.
-    public init(_ kind: Kind, openSSLErrors: [OpenSSLError] = []) {
+    public init(_ kind: Kind, openSSLErrors: [OpenSSLError] = [], chainReport: DeviceChainReport? = nil) {
         self.kind = kind
         self.openSSLErrors = openSSLErrors
+        self.chainReport = chainReport
+    }
+
+    /// The chain rule that failed, for chain failures.
+    public var trustFailure: DeviceTrustFailure? {
+        switch kind {
+        case .deviceCertificateNotTrusted(let failure), .certificateChainInvalid(let failure): failure
+        default: nil
+        }
     }
 
     /// Chromium's enum name for this failure, for logs that line up with Chrome's `cast_socket.cc` output.
@@ -70,7 +82,13 @@ public struct ChallengeReplyError: Error, Sendable, CustomStringConvertible {
         case .senderNonceMissing, .senderNonceMismatch: "SENDER_NONCE_MISMATCH"
         case .signatureEmpty: "SIGNATURE_EMPTY"
         case .hashAlgorithmUnsupported, .signatureAlgorithmUnsupported: "DIGEST_UNSUPPORTED"
-        case .deviceCertificateNotTrusted, .certificateChainInvalid: "CERT_NOT_SIGNED_BY_TRUSTED_CA"
+        case .deviceCertificateNotTrusted: "CERT_NOT_SIGNED_BY_TRUSTED_CA"
+        case .certificateChainInvalid(let failure):
+            switch failure.reason {
+            case .revoked: "CERT_REVOKED"
+            case .crlInvalid, .crlMissing: "CRL_INVALID"
+            default: "CERT_NOT_SIGNED_BY_TRUSTED_CA"
+            }
         case .publicKeyUnusable: "CANNOT_EXTRACT_PUBLIC_KEY"
         case .signatureMismatch: "SIGNED_BLOBS_MISMATCH"
         }
@@ -113,11 +131,10 @@ public struct ChallengeReplyError: Error, Sendable, CustomStringConvertible {
             text = "client_auth_certificate is not a DER X.509 certificate"
         case .intermediateCertificateMalformed(let index):
             text = "intermediate_certificate[\(index)] is not a DER X.509 certificate"
-        case .deviceCertificateNotTrusted(let reason):
-            text = "the device certificate does not chain to a trusted Cast root (\(reason)); is the right root in "
-                + "the trust store and the intermediate sent?"
-        case .certificateChainInvalid(let reason):
-            text = "the device certificate chain is invalid: \(reason)"
+        case .deviceCertificateNotTrusted(let failure):
+            text = "untrusted-root: \(failure.detail); is the right root in the trust store and the intermediate sent?"
+        case .certificateChainInvalid(let failure):
+            text = "\(failure.reason.rawValue): \(failure.detail)"
         case .publicKeyUnusable:
             text = "the device certificate's public key cannot verify RSA signatures"
         case .signatureMismatch:

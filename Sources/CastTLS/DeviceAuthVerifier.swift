@@ -20,10 +20,19 @@ public struct DeviceAuthVerifier: Sendable {
         public var hashAlgorithm: CastHashAlgorithm
         /// The signature algorithm the signature used.
         public var signatureAlgorithm: CastSignatureAlgorithm
+        /// The chain check: the chain as built, the policy, the CRL check.
+        public var chain: DeviceChainReport
+        /// What the device may play (audio-only devices carry the audio-only policy).
+        public var policy: DevicePolicy { chain.policy }
     }
 
+    /// The chain rules, the roots and the CRL check device certificates must pass.
+    public var chainVerifier: DeviceChainVerifier
     /// The roots device certificates must chain to.
-    public var trustStore: CastTrustStore
+    public var trustStore: CastTrustStore {
+        get { chainVerifier.trustStore }
+        set { chainVerifier.trustStore = newValue }
+    }
     /// Nonce policy (default `.rejectMismatch`).
     public var nonceCheck: NonceCheck = .rejectMismatch
     /// Reject SHA-1 signatures (Chromium's `CastSHA256Enforced`); off by default like Chromium.
@@ -31,9 +40,14 @@ public struct DeviceAuthVerifier: Sendable {
     /// The longest the peer TLS certificate may still be valid from now (4 days, protocol.md §2.5).
     public var maximumPeerCertificateLifetime: TimeInterval = DeviceCertificate.maximumLifetime
 
-    /// A verifier trusting `trustStore`'s roots.
-    public init(trustStore: CastTrustStore) {
-        self.trustStore = trustStore
+    /// A verifier trusting `trustStore`'s roots (default: the built-in Cast roots), without a CRL.
+    public init(trustStore: CastTrustStore = .castDeviceRoots) {
+        chainVerifier = DeviceChainVerifier(trustStore: trustStore)
+    }
+
+    /// A verifier with the given chain rules.
+    public init(chainVerifier: DeviceChainVerifier) {
+        self.chainVerifier = chainVerifier
     }
 
     /// Checks `reply` against the challenge that was sent and the peer's TLS certificate, as of `now`.
@@ -67,16 +81,23 @@ public struct DeviceAuthVerifier: Sendable {
         }
         guard !response.signature.isEmpty else { throw ChallengeReplyError(.signatureEmpty) }
         let device = try parseChain(response)
-        if let failure = trustStore.verify(leaf: device.leaf, intermediates: device.intermediates, at: now) {
-            throw ChallengeReplyError(Self.chainKind(failure))
+        let chain = chainVerifier.verify([device.leaf] + device.intermediates, at: now)
+        if let failure = chain.failure {
+            let kind: ChallengeReplyError.Kind =
+                failure.reason == .untrustedRoot ? .deviceCertificateNotTrusted(failure) : .certificateChainInvalid(failure)
+            throw ChallengeReplyError(kind, chainReport: chain)
         }
         // The nonce signed is the one we sent (not the echo), so a replayed reply cannot pass.
         let signedBlob = challenge.senderNonce + peerCertificateDER
         switch RSASignature.verify(response.signature, over: signedBlob, certificate: device.leaf, hash: hash, pss: pss) {
         case .valid:
-            return Result(deviceCertificate: device.leaf, hashAlgorithm: hashAlgorithm, signatureAlgorithm: signatureAlgorithm)
-        case .mismatch(let errors): throw ChallengeReplyError(.signatureMismatch, openSSLErrors: errors)
-        case .unusableKey(let errors): throw ChallengeReplyError(.publicKeyUnusable, openSSLErrors: errors)
+            return Result(
+                deviceCertificate: device.leaf, hashAlgorithm: hashAlgorithm, signatureAlgorithm: signatureAlgorithm,
+                chain: chain)
+        case .mismatch(let errors):
+            throw ChallengeReplyError(.signatureMismatch, openSSLErrors: errors, chainReport: chain)
+        case .unusableKey(let errors):
+            throw ChallengeReplyError(.publicKeyUnusable, openSSLErrors: errors, chainReport: chain)
         }
     }
 
@@ -127,14 +148,5 @@ public struct DeviceAuthVerifier: Sendable {
             }
         }
         return (leaf, intermediates)
-    }
-
-    /// "No path to a root" versus "a path with a bad link".
-    private static func chainKind(_ failure: CastTrustStore.ChainFailure) -> ChallengeReplyError.Kind {
-        // X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT (2), …_LOCALLY (20), UNABLE_TO_VERIFY_LEAF_SIGNATURE (21),
-        // DEPTH_ZERO_SELF_SIGNED_CERT (18), SELF_SIGNED_CERT_IN_CHAIN (19), CERT_UNTRUSTED (27).
-        let untrusted: Set<Int32> = [2, 18, 19, 20, 21, 27]
-        return untrusted.contains(failure.code)
-            ? .deviceCertificateNotTrusted(reason: failure.reason) : .certificateChainInvalid(reason: failure.reason)
     }
 }

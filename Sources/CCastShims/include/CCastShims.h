@@ -5,6 +5,7 @@
 #include <openssl/x509.h>
 #include <openssl/bio.h>
 #include <openssl/err.h>
+#include <openssl/x509v3.h>
 
 /// SSL_CTX_set_min_proto_version is a macro.
 int CCastShims_SSL_CTX_set_min_proto_version(SSL_CTX *context, int version);
@@ -42,4 +43,11 @@ int CCastShims_ERR_GET_LIB(unsigned long code);
 int CCastShims_ERR_GET_REASON(unsigned long code);
 /// EVP_MAX_MD_SIZE as a function so Swift sees a plain int.
 int CCastShims_EVP_MAX_MD_SIZE(void);
+/// Prints `name` on one line as "C=US, O=Google Inc, CN=…" (UTF-8, RFC 2253 escapes, in certificate order).
+int CCastShims_X509_NAME_print_line(BIO *bio, const X509_NAME *name);
+/// Writes the certificate policy OIDs of `certificate`, dotted and separated by newlines, into `buffer`.
+/// Returns how many there are: 0 without the extension, -1 when it does not decode, -2 when `size` is too small.
+int CCastShims_X509_policy_oids(X509 *certificate, char *buffer, int size);
+/// Adds the v3 extension `nid` written in openssl.cnf syntax (`critical,CA:TRUE,pathlen:0`); `issuer` for key ids.
+int CCastShims_X509_add_extension_text(X509 *certificate, X509 *issuer, int nid, const char *value);
 #endif
