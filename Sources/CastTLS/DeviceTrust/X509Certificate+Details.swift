@@ -127,6 +127,14 @@ extension X509Certificate {
         return result == 1
     }
 
+    /// True when `signature` is this certificate's key's RSASSA-PKCS1-v1_5 signature over `message` with `hash`.
+    public func verifiesSignature(_ signature: [UInt8], over message: [UInt8], hash: HashFunction) -> Bool {
+        if case .valid = RSASignature.verify(signature, over: message, certificate: self, hash: hash, pss: false) {
+            return true
+        }
+        return false
+    }
+
     private static func line(_ name: OpaquePointer?) -> String {
         guard let name, let bio = MemoryBIO() else { return "" }
         guard CCastShims_X509_NAME_print_line(bio.handle, name) >= 0 else {
