@@ -34,6 +34,9 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
     /// Wall-clock time for certificate validity checks; injectable for tests.
     public var currentDate: @Sendable () -> Date = { Date() }
 
+    /// Sees every reply to a pending challenge before it is verified (`castscope auth check` reports it in full).
+    public var replyObserver: ((_ reply: DeviceAuthReply, _ challenge: DeviceAuthChallenge, _ peerCertificateDER: [UInt8]?) -> Void)?
+
     private var pending: [Int: Pending] = [:]
 
     /// A handler verifying with `verifier`.
@@ -83,6 +86,7 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
         }
         do throws(DeviceAuthError) {
             let reply = try DeviceAuthCoding.reply(from: message)
+            replyObserver?(reply, entry.challenge, socket.peerCertificate?.derBytes)
             let result: DeviceAuthVerifier.Result
             do throws(ChallengeReplyError) {
                 result = try verifier.verify(

@@ -68,7 +68,8 @@ extension DiscoveryDiagnosis {
         if dropped.contains(where: { if case .unreachable = $0.1 { true } else { false } }) {
             fixes.append(
                 "unreachable: the device's Cast port must accept TLS from this host (firewall, routing); with "
-                    + "device authentication on, pass --trust-root or --insecure-skip-auth")
+                    + "device authentication failing, 'castscope auth check DEVICE' shows the device's chain and why it is not "
+                    + "trusted (--insecure-skip-auth skips the check)")
         }
         return DiagnosticCheck(
             id: "app-filter", status: kept == 0 ? .fail : .warn,

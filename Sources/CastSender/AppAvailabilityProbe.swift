@@ -92,12 +92,12 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
             send(on: socket)
             return
         }
-        guard let trustStore = options.trustStore else {
+        guard let verifier = options.deviceAuthVerifier else {
             finish(.unreachable(reason: "device authentication: no Cast trust store configured (--trust-root), "
                                 + "or turn it off with --insecure-skip-auth"))
             return
         }
-        let handler = DeviceAuthHandler(verifier: DeviceAuthVerifier(trustStore: trustStore), clock: clock,
+        let handler = DeviceAuthHandler(verifier: verifier, clock: clock,
                                         timeout: timeout)
         deviceAuth = handler
         handler.authenticate(socket) { [weak self] result in

@@ -14,8 +14,11 @@ public struct CastOptions: Sendable {
     public var suspendSessionsOnExit = true
     /// Run device authentication after TLS (default true; `--insecure-skip-auth` turns it off).
     public var deviceAuthentication = true
-    /// The Cast roots device certificates must chain to; nil means no device can authenticate.
-    public var trustStore: CastTrustStore?
+    /// The roots device certificates must chain to: the built-in Cast Root CA and Eureka Root CA unless replaced
+    /// (`--trust-root`); nil means no device can authenticate.
+    public var trustStore: CastTrustStore? = .castDeviceRoots
+    /// The Cast CRL check of device chains (`--crl`, `--crl-trust-root`, `--require-crl`); none by default.
+    public var revocation = DeviceChainVerifier.Revocation()
     /// How long a request waits for its reply.
     public var requestTimeout: Duration = .seconds(10)
     /// Reconnect delays.
@@ -34,6 +37,11 @@ public struct CastOptions: Sendable {
     /// `-initWithDiscoveryCriteria:`.
     public init(discoveryCriteria: DiscoveryCriteria) {
         self.discoveryCriteria = discoveryCriteria
+    }
+
+    /// The device-auth verifier these options describe, nil without a trust store.
+    public var deviceAuthVerifier: DeviceAuthVerifier? {
+        trustStore.map { DeviceAuthVerifier(chainVerifier: DeviceChainVerifier(trustStore: $0, revocation: revocation)) }
     }
 
     /// The receiver app sessions launch: the criteria's first id, else the Default Media Receiver.

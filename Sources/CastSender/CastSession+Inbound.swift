@@ -2,6 +2,7 @@ public import CastChannel
 import CastJSON
 import CastLog
 import CastNet
+import CastTLS
 public import CastWire
 
 extension CastSession {
@@ -111,6 +112,8 @@ extension CastSession {
         case .wrongPayloadType, .noPayload, .payloadParsingFailed:
             CastError(.deviceAuthenticationMessageParseFailure, "\(error)")
         case .channelClosed: CastError(.networkError, "\(error)")
+        case .reply(let reply) where reply.trustFailure?.reason == .untrustedRoot:
+            CastError(.deviceCertificateNotTrusted, "\(error)")
         case .challengeNotSent, .reply: CastError(.deviceAuthenticationFailure, "\(error)")
         }
     }

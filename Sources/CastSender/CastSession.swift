@@ -3,7 +3,7 @@ import CastJSON
 public import CastDiscovery
 import CastLog
 public import CastNet
-import CastTLS
+public import CastTLS
 public import CastWire
 
 /// `GCKCastSession`: one session with one device — TLS, device authentication, CONNECT, LAUNCH or join, CONNECT
@@ -69,8 +69,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
                                    metadata: ["cast.device": .string(device.deviceID)])
         heartbeat = HeartbeatHandler(clock: clock, configuration: .init(pingInterval: options.heartbeatInterval,
                                                                         livenessTimeout: options.heartbeatInterval * 2))
-        deviceAuth = options.trustStore.map { DeviceAuthHandler(verifier: DeviceAuthVerifier(trustStore: $0),
-                                                                clock: clock) }
+        deviceAuth = options.deviceAuthVerifier.map { DeviceAuthHandler(verifier: $0, clock: clock) }
         namespaces.register(connections, for: .connection)
         namespaces.register(heartbeat, for: .heartbeat)
         if let deviceAuth { namespaces.register(deviceAuth, for: .deviceAuth) }
@@ -91,6 +90,10 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     public var deviceVolume: Double? { receiverStatus?.status?.volume?.level }
     /// Device mute, as last reported.
     public var deviceMuted: Bool? { receiverStatus?.status?.volume?.muted }
+    /// The device's verified certificate chain, nil until device authentication succeeded (or when it is off).
+    public private(set) var deviceChain: DeviceChainReport?
+    /// What the device may play, from its certificates: `audioOnly` devices get no video from real senders.
+    public var devicePolicy: DevicePolicy? { deviceChain?.policy }
 
     /// Metadata for log records of this session.
     func metadata(requestID: Int64? = nil, namespace: CastNamespace? = nil) -> LogMetadata {
@@ -258,8 +261,9 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         deviceAuth.authenticate(socket) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success:
-                SenderLog.session.info("device authenticated", metadata())
+            case let .success(verified):
+                deviceChain = verified.chain
+                SenderLog.session.info("device authenticated (policy \(verified.policy.rawValue))", metadata())
                 feed(machine.authenticated())
             case let .failure(error):
                 SenderLog.session.error("device authentication failed: \(error)", metadata())

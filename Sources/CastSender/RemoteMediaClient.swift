@@ -2,6 +2,7 @@ import CastJSON
 import CastNet
 public import CastWire
 import CastLog
+import CastTLS
 
 /// `GCKRemoteMediaClient`: media commands to the app's media namespace and the media state from MEDIA_STATUS.
 ///
@@ -27,6 +28,16 @@ public final class RemoteMediaClient: @unchecked Sendable {
         session.flatMap { state.approximateStreamPosition(at: $0.clock.now) }
     }
 
+    /// Real senders hide video for audio-only devices; castscope sends the LOAD (it is a debugging tool) and says so.
+    private func warnIfVideoToAudioOnlyDevice(_ data: MediaLoadRequestData) {
+        guard session?.devicePolicy == .audioOnly else { return }
+        let contentType = data.mediaInformation?.contentType ?? ""
+        guard contentType.lowercased().hasPrefix("video/") else { return }
+        SenderLog.remoteMediaClient.warning(
+            "loading video (\(contentType)) on an audio-only device: its certificate carries the audio-only policy, so real senders would not offer it video",
+            ["cast.content_type": .string(contentType), "cast.device_policy": .string(DevicePolicy.audioOnly.rawValue)])
+    }
+
     /// `-addListener:` (held weakly).
     public func add(_ listener: any RemoteMediaClientListener) {
         listeners.removeAll { $0.listener == nil }
@@ -41,7 +52,8 @@ public final class RemoteMediaClient: @unchecked Sendable {
     /// `loadMediaWithLoadRequestData:`; a newer LOAD replaces one still waiting.
     @discardableResult
     public func loadMedia(_ data: MediaLoadRequestData) -> Request {
-        send("LOAD", group: "load", needsMediaSession: false) { id, sessionID in
+        warnIfVideoToAudioOnlyDevice(data)
+        return send("LOAD", group: "load", needsMediaSession: false) { id, sessionID in
             data.loadRequest(requestID: id, sessionID: sessionID).json
         }
     }

@@ -278,7 +278,8 @@ enum CastCommand {
     private static func hint(_ code: CastErrorCode) -> String {
         switch code {
         case .deviceAuthenticationFailure, .deviceCertificateNotTrusted, .deviceAuthenticationTimeoutFailure:
-            "the device did not prove it is a Cast device; pass --trust-root with its root, or --insecure-skip-auth"
+            "the device did not prove it is a Cast device; 'castscope auth check DEVICE' shows its certificate chain "
+                + "and why; --trust-root replaces the built-in Cast roots, --insecure-skip-auth skips the check"
         case .applicationNotFound: "the device does not know --app; check the app id"
         case .applicationNotRunning: "the receiver app is not running; run 'castscope cast launch' first"
         case .noMediaSession: "nothing is loaded; run 'castscope cast load URL' first"

@@ -43,4 +43,12 @@ public struct RevocationReport: Sendable {
     public var revokedBy: String?
     /// When the CRL was verified.
     public var crlTime: Date
+
+    /// A report; the revocation fields stay empty unless a chain was found revoked.
+    public init(crl: VerifiedCastCRL? = nil, crlFailure: CRLFailure? = nil, required: Bool, crlTime: Date) {
+        self.crl = crl
+        self.crlFailure = crlFailure
+        self.required = required
+        self.crlTime = crlTime
+    }
 }

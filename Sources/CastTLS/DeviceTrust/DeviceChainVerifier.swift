@@ -51,7 +51,7 @@ public struct DeviceChainVerifier: Sendable {
                 commonName: nil, policy: .unrestricted, verificationTime: time)
         }
         let path = trustStore.buildPath(leaf: device, intermediates: Array(chain.dropFirst()))
-        let built = path.chain.first === device ? path.chain : [device]
+        let built = path.chain.first?.derBytes == device.derBytes ? path.chain : [device]
         let endsInAnchor = path.failure == nil
         var report = DeviceChainReport(
             failure: nil,
@@ -107,7 +107,8 @@ public struct DeviceChainVerifier: Sendable {
         guard let failure = path.failure else { return nil }
         let position = min(max(failure.depth, 0), chain.count - 1)
         let certificate = chain[position]
-        let who = DeviceTrustFailure.name(ofPosition: position, chainLength: chain.count, isAnchor: false)
+        let isTop = position == chain.count - 1 && position > 0 && certificate.isSelfIssued
+        let who = DeviceTrustFailure.name(ofPosition: position, chainLength: chain.count, isAnchor: isTop)
             + " (\(certificate.subject))"
         let reason: DeviceTrustFailure.Reason
         let rule: String
@@ -125,8 +126,9 @@ public struct DeviceChainVerifier: Sendable {
             rule = "has a signature that does not verify with its issuer's key"
         case X509_V_ERR_PATH_LENGTH_EXCEEDED:
             reason = .pathLength
-            rule = "exceeds the pathLenConstraint of a certificate above it"
-                + (position == chain.count - 1 ? " (the root's own constraint counts)" : "")
+            let limit = certificate.pathLengthConstraint.map(String.init) ?? "?"
+            rule = "has pathLenConstraint \(limit) but \(max(position - 1, 0)) intermediate(s) below it"
+                + (isTop ? " (a root's own constraint is enforced)" : "")
         case X509_V_ERR_INVALID_CA, X509_V_ERR_INVALID_NON_CA:
             reason = .notACertificateAuthority
             rule = "issues certificates but is not a CA (basicConstraints)"

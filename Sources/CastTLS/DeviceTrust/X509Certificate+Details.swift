@@ -37,7 +37,7 @@ extension X509Certificate {
             OpenSSLErrorStack.clear()
             return "unknown"
         }
-        return OBJ_nid2sn(EVP_PKEY_get_base_id(key)).map { String(cString: $0) } ?? "unknown"
+        return EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
     }
 
     /// True for an RSA public key.
