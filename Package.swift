@@ -69,10 +69,10 @@ let package = Package(
             name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastLog"],
+            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastSender", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastLog"],
+            name: "CastSender", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastJSON", "CastNet", "CastLog"],
             swiftSettings: strictSettings),
         .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
         .target(name: "FuzzSupport", swiftSettings: strictSettings),

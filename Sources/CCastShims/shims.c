@@ -65,3 +65,27 @@ int CCastShims_X509_add_extension_text(X509 *certificate, X509 *issuer, int nid,
     X509_EXTENSION_free(extension);
     return added;
 }
+
+int CCastShims_X509_add_policies(X509 *certificate, const char *oids) {
+    CERTIFICATEPOLICIES *policies = CERTIFICATEPOLICIES_new();
+    if (policies == NULL) return 0;
+    int ok = 1;
+    const char *start = oids;
+    while (ok && *start != '\0') {
+        const char *end = strchr(start, '\n');
+        size_t length = end ? (size_t)(end - start) : strlen(start);
+        char oid[128];
+        if (length == 0 || length >= sizeof oid) { ok = 0; break; }
+        memcpy(oid, start, length);
+        oid[length] = '\0';
+        POLICYINFO *info = POLICYINFO_new();
+        if (info == NULL) { ok = 0; break; }
+        ASN1_OBJECT_free(info->policyid);
+        info->policyid = OBJ_txt2obj(oid, 1);
+        if (info->policyid == NULL || !sk_POLICYINFO_push(policies, info)) { POLICYINFO_free(info); ok = 0; break; }
+        start = end ? end + 1 : start + length;
+    }
+    if (ok) ok = X509_add1_ext_i2d(certificate, NID_certificate_policies, policies, 0, X509V3_ADD_DEFAULT) == 1;
+    CERTIFICATEPOLICIES_free(policies);
+    return ok;
+}

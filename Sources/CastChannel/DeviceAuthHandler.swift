@@ -96,8 +96,14 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
                 throw DeviceAuthError(.reply(error))
             }
             ChannelLog.deviceAuth.info(
-                "device authenticated: \(result.deviceCertificate.subjectCommonName ?? "?")",
+                "device authenticated: \(result.deviceCertificate.subjectCommonName ?? "?") (policy \(result.policy.rawValue))",
                 ChannelLog.metadata(message, peer: socket.peer))
+            if result.hashAlgorithm == .sha1 {
+                // Accepted as Chromium does without CastSHA256Enforced, but worth seeing: SHA-1 is what old firmware sends.
+                ChannelLog.deviceAuth.warning(
+                    "the device signed with SHA-1 although SHA-256 was asked for (accepted, as Chrome does)",
+                    ChannelLog.metadata(message, peer: socket.peer))
+            }
             finish(socket.id, with: .success(result))
         } catch {
             finish(socket.id, with: .failure(error))

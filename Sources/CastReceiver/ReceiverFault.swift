@@ -27,12 +27,15 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// This long after start, move the running app session to a second emulator this one starts on the same
     /// address (stream transfer; see `ReceiverEmulator.transferSession(to:at:)`), once.
     case transferAfter(Duration)
+    /// A device-auth identity fault: the emulator presents a generated realistic chain with this flaw
+    /// (see `EmulatedDeviceIdentity`).
+    case auth(AuthFault)
 
     /// The spec names `init(parsing:)` accepts, for error messages and help.
     public static let knownNames = [
         "heartbeat-stop-after", "close-after", "reset-after", "delay", "malformed-frame-after", "oversize-frame-after",
         "launch-error", "load-failed", "ignore", "tls-alert", "transfer-after", "stray-replies",
-    ]
+    ] + AuthFault.allCases.map(\.rawValue)
 
     /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
     public init(parsing spec: String) throws(ReceiverFaultError) {
@@ -74,7 +77,10 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case "stray-replies":
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
             self = .strayReplies
-        default: throw ReceiverFaultError(spec: spec, kind: .unknownFault)
+        default:
+            guard let fault = AuthFault(rawValue: name) else { throw ReceiverFaultError(spec: spec, kind: .unknownFault) }
+            guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
+            self = .auth(fault)
         }
     }
 
@@ -93,6 +99,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case .tlsAlert: "tls-alert"
         case .strayReplies: "stray-replies"
         case .transferAfter(let duration): "transfer-after=\(Self.format(duration))"
+        case .auth(let fault): fault.rawValue
         }
     }
 

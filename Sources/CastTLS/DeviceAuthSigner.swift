@@ -7,6 +7,11 @@ public struct DeviceAuthSigner: Sendable {
     /// Sent as `intermediate_certificate`, from the device certificate's issuer upwards.
     public var intermediates: [X509Certificate]
 
+    /// Sign with this hash whatever the challenge asks (the emulator's `auth-sha1` fault); nil follows the challenge.
+    public var forcedHashAlgorithm: CastHashAlgorithm?
+    /// Flip a bit of every signature (the emulator's `auth-bad-signature` fault).
+    public var corruptsSignatures = false
+
     /// A signer for one device identity.
     public init(deviceCertificate: X509Certificate, privateKey: PrivateKey, intermediates: [X509Certificate]) {
         self.deviceCertificate = deviceCertificate
@@ -30,19 +35,21 @@ public struct DeviceAuthSigner: Sendable {
     /// (SIGNATURE_ALGORITHM_UNAVAILABLE) for algorithms or hashes it cannot use.
     public func respond(to challenge: DeviceAuthChallenge, tlsCertificateDER: [UInt8]) -> DeviceAuthReply {
         let algorithm = challenge.signatureAlgorithm == .unspecified ? .rsassaPKCS1v15 : challenge.signatureAlgorithm
-        guard algorithm == .rsassaPKCS1v15 || algorithm == .rsassaPSS, challenge.hashAlgorithm.hashFunction != nil,
+        let hashAlgorithm = forcedHashAlgorithm ?? challenge.hashAlgorithm
+        guard algorithm == .rsassaPKCS1v15 || algorithm == .rsassaPSS, hashAlgorithm.hashFunction != nil,
             privateKey.isRSA
         else { return .error(.signatureAlgorithmUnavailable) }
         guard !tlsCertificateDER.isEmpty else { return .error(.noTLS) }
         do {
-            let signature = try sign(
+            var signature = try sign(
                 nonce: challenge.senderNonce, peerCertificateDER: tlsCertificateDER, signatureAlgorithm: algorithm,
-                hashAlgorithm: challenge.hashAlgorithm)
+                hashAlgorithm: hashAlgorithm)
+            if corruptsSignatures, !signature.isEmpty { signature[signature.count / 2] ^= 0x01 }
             return .response(
                 DeviceAuthResponse(
                     signature: signature, clientAuthCertificate: deviceCertificate.derBytes,
                     intermediateCertificates: intermediates.map(\.derBytes), signatureAlgorithm: algorithm,
-                    hashAlgorithm: challenge.hashAlgorithm, senderNonce: challenge.senderNonce))
+                    hashAlgorithm: hashAlgorithm, senderNonce: challenge.senderNonce))
         } catch {
             return .error(.internalError)
         }

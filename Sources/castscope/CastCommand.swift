@@ -36,13 +36,13 @@ enum CastCommand {
                 .option("log-filter", value: "file", help: "Filter file for the stderr log."),
                 .option("log-file", value: "file", help: "Also write JSON-lines logs here."),
                 .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
-                .option("trust-root", value: "pem", help: "Cast root certificates for device authentication."),
+                TrustArguments.trustRoot,
                 .flag("insecure-skip-auth", help: "Skip device authentication (logged as a warning)."),
                 .option("session-file", value: "file", help: "Resume from / remember the session here."),
                 .option("timeout", value: "duration", help: "Discovery time and request timeout.", default: "5s"),
                 .option("interface", value: "iface", help: "Look for devices on this interface only (repeatable).",
                         repeatable: true),
-            ],
+            ] + TrustArguments.crlOptions,
             subcommands: [
                 command("status", "Print the receiver and media status.",
                         options: [.flag("json", help: "Print JSON.")]),
@@ -97,9 +97,8 @@ enum CastCommand {
         var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [appID]))
         options.requestTimeout = timeout
         options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
-        options.trustStore = try invocation.option("trust-root").map { path in
-            try CastTrustStore(pem: try String(contentsOfFile: path, encoding: .utf8))
-        }
+        options.trustStore = try TrustArguments.trustStore(invocation)
+        options.revocation = try TrustArguments.revocation(invocation)
         options.keyLog = try invocation.option("keylog").map { try KeyLogFile(path: $0) }
             ?? KeyLogFile.fromEnvironment()
         options.resumeFilePath = invocation.option("session-file")

@@ -45,7 +45,7 @@ enum DiscoverCommand {
                 .option(
                     "app", value: "appid", help: "Keep devices where this receiver app is available (repeatable).",
                     repeatable: true),
-                .option("trust-root", value: "pem", help: "Cast root certificates for device authentication (--app)."),
+                TrustArguments.trustRoot,
                 .flag("insecure-skip-auth", help: "Skip device authentication when asking devices (--app)."),
                 .flag("json", help: "Print JSON instead of a table."),
                 .flag("watch", help: "Stream additions, updates and removals until interrupted."),
@@ -162,9 +162,7 @@ enum DiscoverCommand {
     ) throws -> CastAppAvailabilityChecker {
         var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: appIDs))
         options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
-        options.trustStore = try invocation.option("trust-root").map { path in
-            try CastTrustStore(pem: try String(contentsOfFile: path, encoding: .utf8))
-        }
+        options.trustStore = try TrustArguments.trustStore(invocation)
         if !options.deviceAuthentication {
             io.printError("discover: device authentication is off (--insecure-skip-auth): devices are not verified")
         }

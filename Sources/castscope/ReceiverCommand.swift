@@ -31,7 +31,10 @@ enum ReceiverCommand {
                 heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D, malformed-frame-after=N, \
                 oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert, \
                 stray-replies (each reply preceded by a same-id error on the other namespace), transfer-after=D \
-                (moves the session to a second emulator, "NAME 2"). \
+                (moves the session to a second emulator, "NAME 2"), and device-auth faults on a generated realistic \
+                chain: auth-expired-ica, auth-untrusted-root, auth-audio-only, auth-bad-signature, auth-sha1, \
+                auth-revoked (with --write-crl and --write-crl-root). --auth-chain realistic presents root → ICA → \
+                device generated at start; --write-root writes the root a sender must trust (--trust-root). \
                 --advertise publishes _googlecast._tcp with the built-in mDNS responder on the interface carrying \
                 --host (or the --interface ones) and sends goodbyes on exit.
                 """,
@@ -48,8 +51,12 @@ enum ReceiverCommand {
                     repeatable: true),
                 .option("fault", value: "spec", help: "Inject a fault (see above).", repeatable: true),
                 .option(
-                    "auth-chain", value: "dir",
-                    help: "Sign device-auth challenges with DIR/device.pem, device-key.pem, intermediate.pem."),
+                    "auth-chain", value: "dir|realistic",
+                    help: "Sign device-auth challenges with DIR/device.pem, device-key.pem, intermediate.pem, or with a "
+                        + "generated root → ICA → device chain."),
+                .option("write-root", value: "file", help: "Write the generated chain's root here (PEM)."),
+                .option("write-crl", value: "file", help: "Write the CRL of auth-revoked here (CrlBundle)."),
+                .option("write-crl-root", value: "file", help: "Write the root of that CRL's signer here (PEM)."),
                 .flag("advertise", help: "Advertise _googlecast._tcp over mDNS (built-in responder)."),
                 .option(
                     "interface", short: "i", value: "name",
@@ -104,7 +111,7 @@ enum ReceiverCommand {
         if let keyLog {
             io.printError("warning: TLS secrets are written to \(keyLog.path); captures of this run are decryptable")
         }
-        let signer = try invocation.option("auth-chain").map(loadSigner)
+        let signer = try ReceiverIdentity.signer(invocation, deviceID: deviceID, faults: faults, io)
         let name = invocation.option("name") ?? "castscope"
         let configuration = ReceiverConfiguration(
             name: name, deviceID: deviceID, model: invocation.option("model") ?? "Chromecast", extraApps: apps,
@@ -177,16 +184,6 @@ enum ReceiverCommand {
     }
 
     /// The device-auth identity in `directory` (the layout scripts/gen-test-chain writes).
-    private static func loadSigner(_ directory: String) throws -> DeviceAuthSigner {
-        func read(_ name: String) throws -> String {
-            try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
-        }
-        return DeviceAuthSigner(
-            deviceCertificate: try X509Certificate(pem: try read("device.pem")),
-            privateKey: try PrivateKey(pem: try read("device-key.pem")),
-            intermediates: try X509Certificate.certificates(fromPEM: try read("intermediate.pem")))
-    }
-
     private static func randomDeviceID() -> String {
         (0..<16).map { _ in
             let byte = UInt8.random(in: 0...255)

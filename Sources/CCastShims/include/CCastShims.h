@@ -50,4 +50,6 @@ int CCastShims_X509_NAME_print_line(BIO *bio, const X509_NAME *name);
 int CCastShims_X509_policy_oids(X509 *certificate, char *buffer, int size);
 /// Adds the v3 extension `nid` written in openssl.cnf syntax (`critical,CA:TRUE,pathlen:0`); `issuer` for key ids.
 int CCastShims_X509_add_extension_text(X509 *certificate, X509 *issuer, int nid, const char *value);
+/// Adds a non-critical certificatePolicies extension holding `oids` (dotted, newline-separated). 1 on success.
+int CCastShims_X509_add_policies(X509 *certificate, const char *oids);
 #endif

@@ -104,14 +104,15 @@ public enum CertificateIssuer {
         }
         extensions.append((NID_subject_key_identifier, "hash"))
         if issuer != nil { extensions.append((NID_authority_key_identifier, "keyid")) }
-        if !request.policyOIDs.isEmpty {
-            extensions.append((NID_certificate_policies, request.policyOIDs.joined(separator: ",")))
-        }
         let issuerHandle = issuer?.handle ?? certificate
-        return withExtendedLifetime(issuer) {
+        let added = withExtendedLifetime(issuer) {
             extensions.allSatisfy { nid, value in
                 CCastShims_X509_add_extension_text(certificate, issuerHandle, nid, value) == 1
             }
         }
+        guard added else { return false }
+        // certificatePolicies from text needs an openssl.cnf database; the shim builds the extension directly.
+        return request.policyOIDs.isEmpty
+            || CCastShims_X509_add_policies(certificate, request.policyOIDs.joined(separator: "\n")) == 1
     }
 }
