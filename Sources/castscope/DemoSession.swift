@@ -41,12 +41,17 @@ struct DemoSession {
         let configuration = ReceiverConfiguration(
             name: name, deviceID: deviceID, faults: [.heartbeatStopAfter(Self.heartbeatStop)],
             bufferingTime: .milliseconds(200), adDuration: .milliseconds(600))
+        // A generated root → ICA → device chain, as a real device presents (Google's roots sign only real devices).
+        let identity = try EmulatedDeviceIdentity.generate(deviceID: deviceID, faults: [])
         let emulator = try ReceiverEmulator(
-            options: ReceiverEmulatorOptions(configuration: configuration, address: loopback, keyLog: keyLog),
+            options: ReceiverEmulatorOptions(
+                configuration: configuration, address: loopback, keyLog: keyLog, deviceAuthSigner: identity.signer),
             eventLoop: serverLoop)
         let address = try emulator.start()
         io.print("   receiver emulator listening on \(address) (in-process), id=\(deviceID)")
-        io.print("   fresh self-signed device certificate: \(certificateSummary(emulator.deviceCertificate.certificate))")
+        io.print("   fresh self-signed TLS certificate: \(certificateSummary(emulator.deviceCertificate.certificate))")
+        io.print("   device-auth chain: \(identity.signer.deviceCertificate.subjectCommonName ?? "?") ← "
+            + "\(identity.signer.intermediates.first?.subjectCommonName ?? "?") ← \(identity.root.subjectCommonName ?? "?")")
         io.print("   TLS key log: \(keyLog.path)")
         let capture = await DemoCapture.start(port: address.port, directory: directory, io)
         io.print("   fault injected: \(ReceiverFault.heartbeatStopAfter(Self.heartbeatStop)) (on each connection)")
@@ -59,13 +64,13 @@ struct DemoSession {
         io.print("== 3. A full sender session through CastContext / SessionManager ==")
         var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [ReceiverAppDefinition.adInsertionID]))
         options.deviceAuthentication = true
-        options.trustStore = CastTrustStore(roots: [emulator.deviceCertificate.certificate])
+        options.trustStore = CastTrustStore(roots: [identity.root])
         options.heartbeatInterval = .milliseconds(300)
         options.backoff.initial = .milliseconds(100)
         options.requestTimeout = .seconds(3)
         options.stopReceiverApplicationWhenEndingSession = true
-        io.print("   device authentication: ON, trusting the emulator's own test certificate as the root "
-            + "(TEST TRUST ONLY: a real device chains to Google's Cast root)")
+        io.print("   device authentication: ON, trusting the emulator's generated root instead of the built-in Cast "
+            + "roots (TEST TRUST ONLY: a real device chains to Google's Cast Root CA, which castscope trusts by default)")
         let clientLoop = try EventLoop(name: "demo-sender")
         defer { clientLoop.shutdown() }
         let context = try CastContext(options: options, eventLoop: clientLoop)
