@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "CastInspectTests", dependencies: ["CastInspect", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastJSON", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastTestSupport"],
             swiftSettings: strictSettings),

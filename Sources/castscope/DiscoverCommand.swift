@@ -140,7 +140,11 @@ enum DiscoverCommand {
         let filtered = manager.filteredOutDevices
         for entry in filtered {
             let name = entry.device.friendlyName
-            io.printError("discover: filtered out by --app: \(name) (\(address(entry.device))) \(entry.result)")
+            let result = "\(entry.result)"
+            // Device-auth refusals say how to see why (the chain and the rule), as `cast` does.
+            let hint = result.contains("device authentication failed")
+                ? "; 'castscope auth check \(address(entry.device))' shows its chain and why" : ""
+            io.printError("discover: filtered out by --app: \(name) (\(address(entry.device))) \(result)\(hint)")
         }
         for device in unanswered {
             io.printError(

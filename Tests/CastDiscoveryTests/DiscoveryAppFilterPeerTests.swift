@@ -48,10 +48,12 @@ import Testing
             #expect(kept.arrayValue?.compactMap { $0["id"]?.stringValue } == [Self.emulatorID], "\(keptLog)")
             #expect(keptLog.contains("filtered out by --app: Dead TV (\(peers.addressA):8010) unreachable: "))
 
-            // Without a trust root, authentication cannot succeed: nothing is kept, and the reason is printed.
+            // With the built-in Cast roots (the default), the emulator's test chain is refused: nothing is kept, the
+            // reason is printed and the fix points to `castscope auth check`.
             let (untrusted, untrustedLog, _) = try await discover(peers, ["--app", "ABCD1234"])
             #expect(untrusted.arrayValue?.isEmpty == true)
-            #expect(untrustedLog.contains("no Cast trust store"), "\(untrustedLog)")
+            #expect(untrustedLog.contains("untrusted-root"), "\(untrustedLog)")
+            #expect(untrustedLog.contains("castscope auth check"), "\(untrustedLog)")
 
             // An app the emulator does not have.
             let (dropped, droppedLog, _) = try await discover(peers, ["--app", "DEADBEEF", "--insecure-skip-auth"])

@@ -37,14 +37,21 @@ import Testing
         malformed-frame-after=N, oversize-frame-after=N, launch-error=REASON,
         load-failed=CODE, ignore=TYPE, tls-alert, stray-replies (each reply preceded by
         a same-id error on the other namespace), transfer-after=D (moves the session to
-        a second emulator, "NAME 2"). --advertise publishes _googlecast._tcp with the
-        built-in mDNS responder on the interface carrying --host (or the --interface
-        ones) and sends goodbyes on exit.
+        a second emulator, "NAME 2"), and device-auth faults on a generated realistic
+        chain: auth-expired-ica, auth-untrusted-root, auth-audio-only,
+        auth-bad-signature, auth-sha1, auth-revoked (with --write-crl and
+        --write-crl-root). --auth-chain realistic presents root → ICA → device
+        generated at start; --write-root writes the root a sender must trust
+        (--trust-root). --advertise publishes _googlecast._tcp with the built-in mDNS
+        responder on the interface carrying --host (or the --interface ones) and sends
+        goodbyes on exit.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--tls <version>] [--keylog <file>]
                [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
-               [--auth-chain <dir>] [--advertise] [--interface <name> ...]
+               [--auth-chain <dir|realistic>] [--write-root <file>]
+               [--write-crl <file>] [--write-crl-root <file>] [--advertise]
+               [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -57,8 +64,13 @@ import Testing
           --app <appid[=namespace,…]>
                                   An extra app; its custom namespaces echo.
           --fault <spec>          Inject a fault (see above).
-          --auth-chain <dir>      Sign device-auth challenges with DIR/device.pem,
-                                  device-key.pem, intermediate.pem.
+          --auth-chain <dir|realistic>
+                                  Sign device-auth challenges with DIR/device.pem,
+                                  device-key.pem, intermediate.pem, or with a generated
+                                  root → ICA → device chain.
+          --write-root <file>     Write the generated chain's root here (PEM).
+          --write-crl <file>      Write the CRL of auth-revoked here (CrlBundle).
+          --write-crl-root <file> Write the root of that CRL's signer here (PEM).
           --advertise             Advertise _googlecast._tcp over mDNS (built-in
                                   responder).
           -i, --interface <name>  Interface to advertise on (repeatable); default: the

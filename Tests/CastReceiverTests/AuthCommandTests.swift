@@ -1,0 +1,169 @@
+import CastJSON
+import CastTestSupport
+import Foundation
+import Testing
+
+/// `castscope auth` as a user runs it: the real device chains of cast-pki give the results their table says, and
+/// `auth check` against the emulator's realistic chain names each `auth-*` fault.
+@Suite struct AuthCommandTests {
+    private static let pki = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../CastTLSTests/Fixtures/cast-pki").standardized.path
+
+    /// `auth verify --json` of `arguments`; the parsed object and the exit code.
+    private func verify(_ arguments: [String]) async throws -> (JSONValue, Int32) {
+        let result = try await CastscopeProcess.run(["auth", "verify", "--json"] + arguments)
+        return (try JSONValue(parsing: result.standardOutput), result.exitCode)
+    }
+
+    /// The PEM blocks of a file, in order.
+    private func blocks(_ path: String) throws -> [String] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return text.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst().compactMap { part in
+            part.components(separatedBy: "-----END CERTIFICATE-----").first.map {
+                "-----BEGIN CERTIFICATE-----" + $0 + "-----END CERTIFICATE-----\n"
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("chromecast_gen2", "3ZZAK6 FA8FCA3F0D35", "unrestricted"),
+        ("chromecast_audio", "4ZZDZJ FA8FCA7EFE3C", "audio-only"),
+        ("fugu", "-6394818897508095075", "unrestricted"),
+        ("audio_ref_dev_test_chain_3", "Audio Reference Dev Test", "audio-only"),
+    ])
+    func realDeviceChainsAreTrustedUnderTheBuiltInRootsIn2016(name: String, commonName: String, policy: String)
+        async throws
+    {
+        let (json, code) = try await verify([Self.pki + "/chains/\(name).pem", "--at", "2016-04-01"])
+        #expect(code == 0)
+        #expect(json["verdict"] == "trusted")
+        #expect(json["commonName"] == .string(commonName))
+        #expect(json["policy"] == .string(policy))
+        #expect(json["chain"]?.arrayValue?.last?["trustAnchor"] == true)
+    }
+
+    @Test func chromecastGen2TodayNamesTheMarch2025IntermediateExpiry() async throws {
+        let (json, code) = try await verify([Self.pki + "/chains/chromecast_gen2.pem"])
+        #expect(code == 1)
+        #expect(json["reason"] == "date-invalid")
+        #expect(json["failingCertificate"] == 1)
+        #expect(json["expiredCastIntermediate2025"] == true)
+        let detail = json["detail"]?.stringValue ?? ""
+        #expect(detail.contains("Chromecast ICA 3") && detail.contains("2025-03-09") && detail.contains("firmware"))
+        #expect(json["chain"]?.arrayValue?[1]["validAt"] == false)
+    }
+
+    @Test func chainBeforeItsNotBeforeIsDateInvalid() async throws {
+        let (json, code) = try await verify([Self.pki + "/chains/chromecast_gen2.pem", "--at", "2015-01-01"])
+        #expect(code == 1)
+        #expect(json["reason"] == "date-invalid")
+    }
+
+    @Test func unchainedCertificateIsUntrustedRootAndARootIsNotADeviceCertificate() async throws {
+        let (unchained, code) = try await verify([Self.pki + "/chains/unchained.pem", "--at", "2016-04-01"])
+        #expect(code == 1)
+        #expect(unchained["reason"] == "untrusted-root")
+        let (root, rootCode) = try await verify([Self.pki + "/roots/cast_root_ca.pem", "--at", "2016-04-01"])
+        #expect(rootCode == 1)
+        #expect(root["reason"] == "not-a-device-certificate")
+    }
+
+    @Test(arguments: [
+        ("expired_root", nil, "unrestricted"),
+        ("violates_root_pathlen_constraint", "pathlen", nil),
+        ("rsa1024_device_cert", "weak-key", nil),
+        ("policies_ica_anypolicy_leaf_audioonly", nil, "audio-only"),
+        ("policies_ica_audioonly_leaf_none", nil, "audio-only"),
+        ("policies_ica_none_leaf_foo", nil, "unrestricted"),
+    ] as [(String, String?, String?)])
+    func chainsWithTheirOwnRootGiveTheirTableResult(name: String, reason: String?, policy: String?) async throws {
+        let certificates = try blocks(Self.pki + "/chains/\(name).pem")
+        try await ScopedTemporaryDirectory.with("auth") { directory in
+            try certificates.dropLast().joined().write(toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
+            try (certificates.last ?? "").write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
+            let (json, code) = try await verify([
+                directory + "/chain.pem", "--trust-root", directory + "/root.pem", "--at", "2016-04-01",
+            ])
+            #expect(code == (reason == nil ? 0 : 1))
+            #expect(json["reason"] == (reason.map { .string($0) } ?? .null))
+            if let policy { #expect(json["policy"] == .string(policy)) }
+        }
+    }
+
+    @Test func textOutputMarksEachCertificateAndEndsWithTheVerdict() async throws {
+        let result = try await CastscopeProcess.run(["auth", "verify", Self.pki + "/chains/chromecast_gen2.pem"])
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("✗ intermediate 1") && $0.contains("Chromecast ICA 3") })
+        #expect(lines.contains { $0.contains("✓ root") && $0.contains("Cast Root CA") })
+        #expect(lines.last?.hasPrefix("untrusted (date-invalid)") == true)
+    }
+
+    @Test func badTimeIsAUsageErrorAndAMissingFileIsARuntimeError() async throws {
+        let badTime = try await CastscopeProcess.run(["auth", "verify", "x.pem", "--at", "yesterday"])
+        #expect(badTime.exitCode == 64)
+        #expect(badTime.standardError.contains("RFC 3339"))
+        let missing = try await CastscopeProcess.run(["auth", "verify", "/nonexistent/chain.pem"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.standardError == "Error: cannot read /nonexistent/chain.pem: no such file\n")
+        let garbage = try await CastscopeProcess.run(["auth", "crl", "-", "--json"], input: Array("not a crl".utf8))
+        #expect(garbage.exitCode == 1)
+        #expect(garbage.standardError.contains("not a Cast CrlBundle"))
+    }
+
+    /// `auth check` against an emulator started with `receiverArguments`, trusting the root it wrote.
+    private func check(_ receiverArguments: [String], checkArguments: (String) -> [String] = { _ in [] }) async throws
+        -> (JSONValue, Int32)
+    {
+        try await ScopedTemporaryDirectory.with("auth-check") { directory in
+            let receiver = try ReceiverProcess(
+                ["--auth-chain", "realistic", "--write-root", directory + "/root.pem"]
+                    + receiverArguments.map { $0.replacingOccurrences(of: "DIR", with: directory) })
+            defer { receiver.stop() }
+            let result = try await CastscopeProcess.run(
+                ["auth", "check", "\(receiver.host):\(receiver.port)", "--trust-root", directory + "/root.pem", "--json"]
+                    + checkArguments(directory))
+            return (try JSONValue(parsing: result.standardOutput), result.exitCode)
+        }
+    }
+
+    @Test func checkOfTheRealisticChainIsTrustedWithAVerifyingSignature() async throws {
+        let (json, code) = try await check([])
+        #expect(code == 0)
+        #expect(json["verdict"] == "trusted")
+        #expect(json["authResponse"]?["signatureVerifies"] == true)
+        #expect(json["tlsCertificate"]?["accepted"] == true)
+        #expect(json["chain"]?.arrayValue?.count == 3)
+    }
+
+    @Test(arguments: [
+        ("auth-expired-ica", "date-invalid"), ("auth-untrusted-root", "untrusted-root"),
+        ("auth-bad-signature", "SIGNED_BLOBS_MISMATCH"),
+    ])
+    func checkNamesEachAuthFault(fault: String, reason: String) async throws {
+        let (json, code) = try await check(["--fault", fault])
+        #expect(code == 1)
+        #expect(json["verdict"] == "untrusted")
+        #expect(json["reason"] == .string(reason))
+    }
+
+    @Test func checkOfAnAudioOnlyDeviceReportsThePolicy() async throws {
+        let (json, code) = try await check(["--fault", "auth-audio-only"])
+        #expect(code == 0)
+        #expect(json["policy"] == "audio-only")
+    }
+
+    @Test func checkOfASHA1DeviceIsTrustedAndShowsTheHash() async throws {
+        let (json, code) = try await check(["--fault", "auth-sha1"])
+        #expect(code == 0)
+        #expect(json["authResponse"]?["hashAlgorithm"]?.stringValue?.lowercased().contains("sha1") == true)
+    }
+
+    @Test func checkOfARevokedDeviceIsRevokedWithItsCRLAndTheCRLVerifies() async throws {
+        let (json, code) = try await check(
+            ["--fault", "auth-revoked", "--write-crl", "DIR/crl.pb", "--write-crl-root", "DIR/crl-root.pem"],
+            checkArguments: { ["--crl", $0 + "/crl.pb", "--crl-trust-root", $0 + "/crl-root.pem"] })
+        #expect(code == 1)
+        #expect(json["reason"] == "revoked")
+        #expect(json["crl"]?["valid"] == true)
+    }
+}
