@@ -85,6 +85,6 @@ public enum CastRootCertificates {
     public static let fingerprints = [
         "809af14700b3fe2611ad597eb1584d6354313b64ccdb3390f097fa3e5826d6ca",
         "caf6d1e37b532203e01a76bf07187bb731ccd38801565ab2211a2c0ab7f3bc46",
-        "8b77c60291f9d627646130834f9750b1c5caac2d9efbe5a28edf301f9d84831d",
+        "8b77c60291f9d62764613083f49750b1c5caac2d9efbe5a28edf301f9d84831d",
     ]
 }
