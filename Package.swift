@@ -27,6 +27,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzReceiver", ["CastReceiver"]),
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
     ("FuzzCaptureFile", ["CastInspect"]),
+    ("FuzzCastCRL", ["CastWire", "CastTLS"]),
+    ("FuzzCertificateChain", ["CastTLS"]),
 ]
 
 let package = Package(

@@ -76,7 +76,9 @@ enum AuthCommand {
                         object.appendUnchecked("crl", list.jsonValue)
                         io.print(JSONValue.object(object).serialized())
                     } else {
-                        io.print(RevocationReport(crl: list, required: false, crlTime: time).text)
+                        io.print("crl \(list.index), version \(list.version), valid \(DeviceTrustTime.format(list.notBefore)) … "
+                            + "\(DeviceTrustTime.format(list.notAfter)), signed by \(list.signerChain.first?.subject ?? "?"): "
+                            + "\(list.revokedPublicKeyHashes.count) revoked key(s), \(list.revokedSerialNumberRanges.count) serial range(s)")
                         for hash in list.revokedPublicKeyHashes { io.print("  revoked key  \(VerifiedCastCRL.hex(hash))") }
                         for range in list.revokedSerialNumberRanges {
                             io.print("  revoked serials \(range.firstSerialNumber)…\(range.lastSerialNumber) issued by key "
