@@ -108,7 +108,7 @@ let package = Package(
             name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CastInspectTests", dependencies: ["CastInspect", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastReceiverTests", dependencies: ["CastReceiver", "CastJSON", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(

@@ -23,6 +23,8 @@ struct CastSessionTracker: Sendable {
     private(set) var messageCount = 0
     private(set) var latencies: [Double] = []
     private var heartbeatWatch = HeartbeatWatch()
+    /// The device-auth exchange and the device's chain, checked at the capture's time.
+    var deviceAuth = DeviceAuthWatch()
     /// The sender asked receiver-0 to STOP an app: the app's CLOSE that follows is the expected outcome.
     private var senderStoppedApp = false
     /// Virtual connections the sender closed itself (`sender → endpoint`): a CLOSE crossing it is no finding.
@@ -125,6 +127,10 @@ struct CastSessionTracker: Sendable {
         let namespace = CastNamespace(rawValue: record.message.namespace)
         let type = record.type ?? ""
         let time = record.time
+        if namespace == .deviceAuth {
+            deviceAuth.note(record, flow: flow, findings: &findings)
+            return
+        }
         if namespace == .heartbeat {
             heartbeats += 1
             heartbeatWatch.note(type: record.type, direction: record.direction, time: time)

@@ -21,9 +21,11 @@ extension Inspector {
             if flows.count >= Self.maximumFlows, let oldest = flows.min(by: { $0.value.lastTime < $1.value.lastTime }) {
                 close(oldest.key)
             }
-            flows[key] = TCPConnectionState(
+            let created = TCPConnectionState(
                 client: sourceIsClient ? source : destination, server: sourceIsClient ? destination : source,
                 time: time, maximumHeld: options.maximumFlowBytes)
+            created.cast.deviceAuth.trustStore = options.deviceTrustStore
+            flows[key] = created
             summary.flows += 1
             if let state = flows[key] { noteConnectionStart(state) }
         }
@@ -127,6 +129,7 @@ extension Inspector {
             }
         case .certificates(let chain, let direction):
             guard direction == .s2c, let leaf = chain.first else { return }
+            state.cast.deviceAuth.tlsCertificateDER = leaf
             certificate(leaf, state: state, time: time)
         case .alert(let alert, let direction):
             emit(.tls(TLSReportEvent(event: "alert", time: time, flow: state.flow, session: state.session,

@@ -1,5 +1,5 @@
 import CastLog
-import CastTLS
+public import CastTLS
 import CastWire
 import Foundation
 
@@ -15,6 +15,8 @@ public struct InspectOptions: Sendable {
     public var exportDirectory: String?
     /// False skips TCP entirely (`--only mdns`): no reassembly, TLS or Cast work at all.
     public var analyseTCP = true
+    /// The roots device-auth chains are checked against (`--trust-root`; default: the built-in Cast roots).
+    public var deviceTrustStore: CastTrustStore = .castDeviceRoots
 
     /// Default options.
     public init() {}

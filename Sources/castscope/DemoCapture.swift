@@ -1,6 +1,7 @@
 import CastCLI
 import CastInspect
 import CastNet
+import CastTLS
 import Foundation
 
 #if canImport(Glibc)
@@ -95,9 +96,10 @@ final class DemoCapture: Sendable {
     }
 
     /// Runs the inspector over the capture with the key log, as `castscope inspect --keylog KEYLOG --port PORT`.
-    func audit(keyLogPath: String, _ io: any CommandOutput) {
+    func audit(keyLogPath: String, deviceRoot: X509Certificate?, _ io: any CommandOutput) {
         var options = InspectOptions()
         options.castPorts.insert(port)
+        if let deviceRoot { options.deviceTrustStore = CastTrustStore(roots: [deviceRoot]) }
         if let data = FileManager.default.contents(atPath: keyLogPath) {
             options.keyLog.add(text: String(decoding: data, as: UTF8.self))
         }

@@ -61,7 +61,7 @@ enum DemoCommand {
         io.print("")
         io.print("== 4. Capture and audit ==")
         if let capture = outcome.capture {
-            capture.audit(keyLogPath: directory + "/keylog.txt", io)
+            capture.audit(keyLogPath: directory + "/keylog.txt", deviceRoot: outcome.deviceRoot, io)
         } else {
             io.print("   skipped (no capture: needs root and tcpdump); the key log lets "
                 + "'castscope inspect --keylog \(directory)/keylog.txt CAPTURE' decrypt a capture taken by hand")

@@ -16,6 +16,8 @@ struct DemoSession {
         var requests: [(name: String, outcome: String)] = []
         var events: [String] = []
         var capture: DemoCapture?
+        /// The generated root of the emulator's device-auth chain, which the audit trusts too.
+        var deviceRoot: X509Certificate?
         var adMessages: [String] { events.filter { $0.hasPrefix("ad channel received") } }
     }
 
@@ -78,6 +80,7 @@ struct DemoSession {
         await context.withSessionManager { $0.add(recorder) }
         var outcome = Outcome()
         outcome.capture = capture
+        outcome.deviceRoot = identity.root
         let session: CastSession
         switch await context.startSession(with: device) {
         case let .success(started): session = started

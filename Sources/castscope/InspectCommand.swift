@@ -1,5 +1,6 @@
 import CastCLI
 import CastInspect
+import CastTLS
 import Foundation
 
 /// `castscope inspect`: audit pcap/pcapng captures — mDNS discovery, TLS sessions, Cast messages, findings.
@@ -28,6 +29,7 @@ enum InspectCommand {
                 .option("port", value: "n", help: "Another TCP port carrying Cast (8009 always does).",
                         repeatable: true),
                 .flag("json", help: "Print JSON lines instead of the readable report."),
+                TrustArguments.trustRoot,
                 .flag("lax", help: "Report a corrupt file as a finding and go on with the next one (exit 0)."),
                 .option("max-flow-bytes", value: "n", help: "Out-of-order bytes held per stream direction.",
                         default: "16777216"),
@@ -58,6 +60,7 @@ enum InspectCommand {
             UInt16(text).flatMap { $0 > 0 ? $0 : nil }
         }
         options.castPorts.formUnion(ports)
+        options.deviceTrustStore = try TrustArguments.trustStore(invocation)
         for path in invocation.options("keylog") {
             guard let data = FileManager.default.contents(atPath: path) else {
                 io.printError("Error: cannot read key log \(path)")
