@@ -29,6 +29,8 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     private var socket: CastSocket?
     private var handler: DeviceAuthHandler?
     private var inspection: DeviceAuthInspection?
+    /// Kept so the timeout stays scheduled for as long as the probe runs.
+    private var timer: (any Cancellable)?
     private let finished = Mutex<CheckedContinuation<Outcome, Never>?>(nil)
 
     /// A probe of `device` checking with `verifier` as of `now`.
@@ -54,7 +56,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
 
     private func start() {
         let clock = SystemClock(eventLoop: eventLoop)
-        _ = clock.schedule(after: timeout) { [self] in
+        timer = clock.schedule(after: timeout) { [self] in
             eventLoop.execute { self.finish(.failed("no device-auth answer within \(self.timeout)")) }
         }
         SessionManager.tcpTransport(device, eventLoop) { [self] result in
@@ -102,6 +104,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
 
     private func finish(_ outcome: Outcome) {
         guard let continuation = finished.withLock({ value in defer { value = nil }; return value }) else { return }
+        timer?.cancel()
         socket?.close(.closedLocally)
         continuation.resume(returning: outcome)
     }
