@@ -23,4 +23,6 @@ public struct CastMessageRecord: Sendable {
     public var requestID: Int64?
     /// For a reply: the request's type and the time since it (seconds).
     public var reply: (requestType: String, latency: Double)?
+    /// For a device's AuthResponse (deviceauth namespace): the device, its policy and the verdict.
+    public var deviceAuth: DeviceAuthSummary?
 }

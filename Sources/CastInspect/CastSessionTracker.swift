@@ -128,7 +128,7 @@ struct CastSessionTracker: Sendable {
         let type = record.type ?? ""
         let time = record.time
         if namespace == .deviceAuth {
-            deviceAuth.note(record, flow: flow, findings: &findings)
+            deviceAuth.note(&record, flow: flow, findings: &findings)
             return
         }
         if namespace == .heartbeat {

@@ -34,4 +34,6 @@ public struct ConnectionSummary: Sendable {
     public var gaps: Int
     /// True when the stream was picked up without its handshake.
     public var midStream: Bool
+    /// The device-auth verdict of the device's last AuthResponse, when the connection carried one.
+    public var deviceAuth: DeviceAuthSummary?
 }

@@ -183,6 +183,7 @@ struct HTMLReportPage {
             out.text(connection.flow)
             out.raw("</span></h3>\n<p class=\"facts\">")
             out.text(connection.tls ?? "no TLS handshake seen")
+            if let deviceAuth = connection.deviceAuth { out.text(" · device auth: " + deviceAuth) }
             out.raw(" · \(connection.messages) Cast messages, \(connection.heartbeats) heartbeats, "
                     + "\(connection.errors) errors · "
                     + "+\(CastSessionTracker.format(connection.firstTime - collector.earliest)) s "

@@ -36,6 +36,7 @@ public enum InspectJSON {
                 object.appendUnchecked("replyTo", .string(reply.requestType))
                 object.appendUnchecked("latency", .double(reply.latency))
             }
+            if let deviceAuth = cast.deviceAuth { object.appendUnchecked("deviceAuth", deviceAuth.json) }
         case .finding(let finding):
             object.appendUnchecked("kind", "finding")
             object.appendUnchecked("severity", .string(finding.severity.rawValue))

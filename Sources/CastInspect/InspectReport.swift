@@ -72,6 +72,7 @@ public final class InspectReport {
             if let reply = cast.reply {
                 text += "  (reply to \(reply.requestType) after \(Int((reply.latency * 1000).rounded())) ms)"
             }
+            if let deviceAuth = cast.deviceAuth { text += "  (device auth: \(deviceAuth.text))" }
             line(text)
         case .finding(let finding):
             if json { return line(InspectJSON.json(for: event).serialized()) }
@@ -177,6 +178,7 @@ public final class InspectReport {
             if !c.virtualConnections.isEmpty {
                 line("    virtual connections: \(c.virtualConnections.joined(separator: ", "))")
             }
+            if let deviceAuth = c.deviceAuth { line("    device auth: \(deviceAuth.text)") }
             if !c.launches.isEmpty { line("    apps: \(c.launches.joined(separator: ", "))") }
             if !c.mediaSessions.isEmpty {
                 line("    media sessions: " + c.mediaSessions.sorted { $0.key < $1.key }

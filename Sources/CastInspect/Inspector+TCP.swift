@@ -109,7 +109,10 @@ extension Inspector {
         } else {
             state.kind = .other
         }
-        if state.kind == .tls { state.tls = TLSConnectionDecoder(keyLog: options.keyLog) }
+        if state.kind == .tls {
+            state.tls = TLSConnectionDecoder(keyLog: options.keyLog)
+            state.cast.deviceAuth.isTLS = true
+        }
     }
 
     private func handleTLS(_ event: TLSConnectionEvent, state: inout TCPConnectionState, time: LogTimestamp) {
@@ -271,7 +274,7 @@ extension Inspector {
                 encryptedBytes: state.encryptedRecords.mapValues { $0.bytes },
                 duration: CastSessionTracker.seconds(from: state.firstTime, to: state.lastTime),
                 retransmissions: c2s.retransmissions + s2c.retransmissions, gaps: c2s.gapCount + s2c.gapCount,
-                midStream: c2s.pickedUpMidStream || s2c.pickedUpMidStream))
+                midStream: c2s.pickedUpMidStream || s2c.pickedUpMidStream, deviceAuth: state.cast.deviceAuth.summary))
         }
     }
 }

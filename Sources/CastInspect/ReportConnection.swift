@@ -24,6 +24,8 @@ struct ReportConnection {
     var client: String
     var server: String
     var tls: String?
+    /// The device-auth verdict of the device's last AuthResponse (clipped), when there was one.
+    var deviceAuth: String?
     var firstTime: Double
     var lastTime: Double
     var messages = 0
@@ -61,6 +63,7 @@ struct ReportConnection {
         let message = record.message
         let isHeartbeat = message.namespace == CastNamespace.heartbeat.rawValue
         if record.type == "RECEIVER_STATUS" { learnTransports(record) }
+        if let auth = record.deviceAuth { deviceAuth = HTMLEscaper.clip(auth.text, maxBytes: 400) }
         if isHeartbeat {
             heartbeats += 1
             if heartbeatTimes.count < limits.heartbeatDots { heartbeatTimes.append(time) }

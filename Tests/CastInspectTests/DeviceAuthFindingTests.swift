@@ -54,13 +54,20 @@ import Testing
 
     /// The finding codes of a plaintext Cast connection carrying the challenge and `response`, trusting `root`.
     static func codes(_ response: AuthResponse, trusting root: X509Certificate) throws -> [String] {
+        try findings(response, trusting: root).map(\.code)
+    }
+
+    /// The `auth.` findings of a plaintext Cast connection carrying the challenge and `response`, trusting `root`.
+    static func findings(_ response: AuthResponse, trusting root: X509Certificate, at time: Date = captured)
+        throws -> [Finding]
+    {
         let challenge = try frame(DeviceAuthMessage(challenge: AuthChallenge(senderNonce: response.senderNonce)), fromSender: true)
         let answer = try frame(DeviceAuthMessage(response: response), fromSender: false)
         var options = InspectOptions()
         options.deviceTrustStore = CastTrustStore(roots: [root])
         var events: [InspectEvent] = []
         let inspector = Inspector(options: options) { events.append($0) }
-        let seconds = Int64(captured.timeIntervalSince1970)
+        let seconds = Int64(time.timeIntervalSince1970)
         let packets = [
             InspectorPacketTests.segment(fromClient: true, sequence: 999, flags: 0x02),
             InspectorPacketTests.segment(fromClient: false, sequence: 4999, flags: 0x12),
@@ -72,7 +79,7 @@ import Testing
                                              linkType: .ethernet, bytes: packet, originalLength: packet.count))
         }
         _ = inspector.finish()
-        return InspectorPacketTests.codes(events).filter { $0.hasPrefix("auth.") }
+        return events.compactMap { if case .finding(let finding) = $0, finding.code.hasPrefix("auth.") { finding } else { nil } }
     }
 
     static let nonce = [UInt8](repeating: 7, count: 16)
@@ -89,10 +96,21 @@ import Testing
         #expect(codes == ["auth.audio-only"])
     }
 
-    @Test func expiredIntermediateAtCaptureTimeIsUntrusted() throws {
+    @Test func expiredIntermediateAtCaptureTimeIsUntrustedAsDateInvalidNamingTheICA() throws {
         let chain = try Chain(icaNotAfter: Self.captured - Self.day)
-        let codes = try Self.codes(chain.response(nonce: Self.nonce, tlsDER: Self.tls), trusting: chain.root.certificate)
-        #expect(codes == ["auth.untrusted"])
+        let findings = try Self.findings(
+            chain.response(nonce: Self.nonce, tlsDER: Self.tls), trusting: chain.root.certificate)
+        #expect(findings.map(\.code) == ["auth.untrusted"])
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.summary == "device chain untrusted (date-invalid) at certificate 1 (CN=Test ICA)")
+        #expect(findings.first?.detail.contains("intermediate 1 (CN=Test ICA) is out of date") == true)
+    }
+
+    @Test func intermediateExpiredNowButValidAtCaptureTimeIsTrusted() throws {
+        // The capture's time decides, not the clock of the machine reading it.
+        let chain = try Chain(icaNotAfter: Self.captured - Self.day)
+        let response = try chain.response(nonce: Self.nonce, tlsDER: Self.tls)
+        #expect(try Self.findings(response, trusting: chain.root.certificate, at: Self.captured - 30 * Self.day) == [])
     }
 
     @Test func chromecastICA3ExpiredIn2025IsNamedAsSuch() throws {
@@ -100,6 +118,11 @@ import Testing
         let chain = try Chain(icaName: "Chromecast ICA 3", icaNotAfter: expiry)
         let codes = try Self.codes(chain.response(nonce: Self.nonce, tlsDER: Self.tls), trusting: chain.root.certificate)
         #expect(codes == ["auth.expired-ica-2025"])
+        let finding = try Self.findings(
+            chain.response(nonce: Self.nonce, tlsDER: Self.tls), trusting: chain.root.certificate).first
+        #expect(finding?.severity == .error)
+        #expect(finding?.summary.contains("at certificate 1 (CN=Chromecast ICA 3)") == true)
+        #expect(finding?.detail.contains("firmware update") == true)
     }
 
     @Test func chainUnderTheBuiltInRootsOnlyIsUntrusted() throws {
@@ -124,12 +147,16 @@ import Testing
                 message: CastMessage(sourceID: source, destinationID: destination, namespace: Self.deviceAuth,
                                      binary: message.protobufBytes()))
         }
-        watch.note(try record(DeviceAuthMessage(challenge: AuthChallenge(senderNonce: Self.nonce)), .c2s), flow: "f", findings: &findings)
-        let good = try chain.response(nonce: Self.nonce, tlsDER: Self.tls)
-        watch.note(try record(DeviceAuthMessage(response: good), .s2c), flow: "f", findings: &findings)
+        var challenge = try record(DeviceAuthMessage(challenge: AuthChallenge(senderNonce: Self.nonce)), .c2s)
+        watch.note(&challenge, flow: "f", findings: &findings)
+        var good = try record(DeviceAuthMessage(response: try chain.response(nonce: Self.nonce, tlsDER: Self.tls)), .s2c)
+        watch.note(&good, flow: "f", findings: &findings)
         #expect(findings.map(\.code) == [])
+        #expect(good.deviceAuth?.signature == .valid)
         let bad = try chain.response(nonce: Self.nonce, tlsDER: Self.tls, corrupt: true)
-        watch.note(try record(DeviceAuthMessage(response: bad), .s2c), flow: "f", findings: &findings)
+        var badRecord = try record(DeviceAuthMessage(response: bad), .s2c)
+        watch.note(&badRecord, flow: "f", findings: &findings)
         #expect(findings.map(\.code) == ["auth.bad-signature"])
+        #expect(badRecord.deviceAuth?.signature == .invalid)
     }
 }
