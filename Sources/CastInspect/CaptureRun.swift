@@ -43,6 +43,7 @@ public enum CaptureRun {
                     try source.setFilter(mdnsFilter, looksOnlyAtHeaders: true)
                 }
                 if file == PcapSource.standardInput {
+                    if source.isPcapng { inspector.options.secretsBlocksUnread = true }
                     // A pipe may carry a capture still going on: each packet is inspected when it arrives, not
                     // when a read-ahead batch has filled.
                     while let packet = try source.next() { inspector.process(packet) }

@@ -45,8 +45,10 @@ public final class InspectReport {
             guard wants(.mdns) else { return }
             if json { return line(InspectJSON.json(for: event).serialized()) }
             let timing = mdns.responseTime.map { " (answer after \(CastSessionTracker.format($0)) s)" } ?? ""
-            line("\(mdns.time.rfc3339) mDNS \(mdns.source) → \(mdns.destination) \(mdns.summary)\(timing)"
-                 + (mdns.legacyUnicast ? " [legacy unicast]" : "") + (mdns.error.map { " [error: \($0)]" } ?? ""))
+            // A malformed message has no summary: the parts are joined so no double space is left in its place.
+            let parts = ["\(mdns.time.rfc3339) mDNS \(mdns.source) → \(mdns.destination)", mdns.summary + timing,
+                         mdns.legacyUnicast ? "[legacy unicast]" : "", mdns.error.map { "[error: \($0)]" } ?? ""]
+            line(parts.filter { !$0.isEmpty }.joined(separator: " "))
         case .tls(let tls):
             guard wants(.tls) else { return }
             if json { return line(InspectJSON.json(for: event).serialized()) }
@@ -162,7 +164,7 @@ public final class InspectReport {
             if let session = c.session {
                 head += " \(session.version) \(session.cipher) \(session.decryptable ? "decrypted" : "not decrypted")"
             }
-            line(head + (c.midStream ? " (picked up mid-stream)" : ""))
+            line(head + (c.midStream ? " (no SYN in the capture)" : ""))
             line("    \(CastSessionTracker.format(c.duration)) s, \(c.castMessages) Cast messages, \(c.heartbeats) "
                  + "heartbeats, bytes c2s \(c.bytes[.c2s] ?? 0) s2c \(c.bytes[.s2c] ?? 0), \(c.retransmissions) "
                  + "retransmissions, \(c.gaps) gaps")
@@ -170,7 +172,10 @@ public final class InspectReport {
                 line("    encrypted records: c2s \(c.encryptedRecords[.c2s] ?? 0) (\(c.encryptedBytes[.c2s] ?? 0) bytes), "
                      + "s2c \(c.encryptedRecords[.s2c] ?? 0) (\(c.encryptedBytes[.s2c] ?? 0) bytes)")
             }
-            if !c.heartbeatIntervals.isEmpty {
+            if c.heartbeats == 1 || (c.heartbeats == 2 && c.heartbeatIntervals.count <= 1) {
+                // A median of one interval (PING to its PONG) says nothing about the heartbeat rate.
+                line("    heartbeat: one PING" + (c.heartbeats == 2 ? " and its answer" : ""))
+            } else if !c.heartbeatIntervals.isEmpty {
                 let sorted = c.heartbeatIntervals.sorted()
                 line("    heartbeat interval median \(CastSessionTracker.format(sorted[sorted.count / 2])) s, max "
                      + "\(CastSessionTracker.format(sorted.last ?? 0)) s")

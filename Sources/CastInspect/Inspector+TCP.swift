@@ -128,7 +128,11 @@ extension Inspector {
                 emit(.finding(Finding(
                     .warn, "tls.no-key", "no key for the TLS session \(state.flow); Cast messages stay encrypted",
                     detail: (info.reason ?? "") + ". Get keys: run `castscope cast --keylog FILE`, or set SSLKEYLOGFILE "
-                        + "for the sender, then pass --keylog FILE", time: time, flow: state.flow)))
+                        + "for the sender, then pass --keylog FILE"
+                        + (options.secretsBlocksUnread
+                            ? ". This pcapng came through standard input, where its Decryption Secrets Blocks cannot be "
+                                + "read: pass its key log with --keylog, or give the file's path instead of -" : ""),
+                    time: time, flow: state.flow)))
             }
         case .certificates(let chain, let direction):
             guard direction == .s2c, let leaf = chain.first else { return }

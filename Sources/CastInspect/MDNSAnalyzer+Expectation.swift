@@ -7,13 +7,17 @@ extension MDNSAnalyzer {
     /// authority section, RFC 6762 §8.1), which hopes nobody owns the name, and a question whose known-answer list
     /// (the query's answer section, §7.1) already holds records of that name, which tells every responder that has
     /// nothing newer to stay quiet. Without this a healthy browser's follow-up queries read as failures.
-    static func awaitedNames(in message: DNSMessage) -> Set<String> {
-        guard message.authorities.isEmpty else { return [] }
+    ///
+    /// Keys are lower-cased (DNS names compare case-insensitively, RFC 1035 §2.3.3); values are the names as they
+    /// were on the wire, which findings quote.
+    static func awaitedNames(in message: DNSMessage) -> [String: String] {
+        guard message.authorities.isEmpty else { return [:] }
         let known = Set(message.answers.map { $0.name.description.lowercased() })
-        var names: Set<String> = []
+        var names: [String: String] = [:]
         for question in message.questions {
-            let name = question.name.description.lowercased()
-            if isCast(name), !known.contains(name) { names.insert(name) }
+            let wire = question.name.description
+            let name = wire.lowercased()
+            if isCast(name), !known.contains(name), names[name] == nil { names[name] = wire }
         }
         return names
     }

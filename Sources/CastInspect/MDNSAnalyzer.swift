@@ -8,7 +8,8 @@ public struct MDNSAnalyzer: Sendable {
     /// Instance keys in first-seen order.
     public private(set) var order: [String] = []
     private var hosts: [String: (v4: Set<String>, v6: Set<String>)] = [:]
-    private var pending: [(time: LogTimestamp, names: Set<String>, source: String)] = []
+    /// Queries still waiting: lower-cased name → the name as the query spelled it.
+    private var pending: [(time: LogTimestamp, names: [String: String], source: String)] = []
     private var reportedTXT: Set<String> = []
     /// Messages decoded.
     public private(set) var messages = 0
@@ -89,7 +90,7 @@ public struct MDNSAnalyzer: Sendable {
         let names = Set(message.answers.map { $0.name.description.lowercased() })
         var best: Double?
         pending.removeAll { query in
-            guard !query.names.isDisjoint(with: names) else { return false }
+            guard query.names.keys.contains(where: names.contains) else { return false }
             let elapsed = CastSessionTracker.seconds(from: query.time, to: time)
             best = max(best ?? 0, elapsed)
             return true
@@ -101,7 +102,7 @@ public struct MDNSAnalyzer: Sendable {
         pending.removeAll { query in
             if let time, CastSessionTracker.seconds(from: query.time, to: time) <= 1 { return false }
             findings.append(Finding(
-                .warn, "mdns.no-answer", "query for \(query.names.sorted().joined(separator: ", ")) got no answer within 1 s",
+                .warn, "mdns.no-answer", "query for \(query.names.values.sorted().joined(separator: ", ")) got no answer within 1 s",
                 detail: "sent by \(query.source); no responder answered (device off, multicast filtered, or another "
                     + "network)", time: query.time))
             return true
@@ -184,13 +185,14 @@ public struct MDNSAnalyzer: Sendable {
     }
 
     private static func summarise(_ message: DNSMessage, isResponse: Bool) -> String {
+        // A message cut off before its first question or answer has nothing after the word: no trailing space.
         if !isResponse {
-            return "query " + message.questions.map { "\($0.name) \($0.type)\($0.unicastResponse ? " QU" : "")" }
-                .joined(separator: ", ")
+            let questions = message.questions.map { "\($0.name) \($0.type)\($0.unicastResponse ? " QU" : "")" }
+            return (["query"] + (questions.isEmpty ? [] : [questions.joined(separator: ", ")])).joined(separator: " ")
         }
         let parts = message.answers.prefix(6).map { "\($0.name) \($0.type) ttl \($0.ttl)" }
         let more = message.answers.count > 6 ? " +\(message.answers.count - 6)" : ""
-        return "response " + parts.joined(separator: ", ") + more
+        return (["response"] + (parts.isEmpty ? [] : [parts.joined(separator: ", ")])).joined(separator: " ") + more
             + (message.additionals.isEmpty ? "" : " (+\(message.additionals.count) additional)")
     }
 }

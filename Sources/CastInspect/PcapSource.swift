@@ -94,6 +94,9 @@ public final class PcapSource {
         }
     }
 
+    /// True for pcapng (which may carry Decryption Secrets Blocks), false for classic pcap.
+    public var isPcapng: Bool { recordHeaderLength == nil }
+
     /// The path that means standard input.
     public static let standardInput = "-"
 

@@ -13,7 +13,7 @@ import Testing
     static func reportFile(_ files: [String], keyLogs: [String] = []) throws -> String {
         let (html, _) = HTMLReportTests.report(files, keyLogs: keyLogs)
         let path = NSTemporaryDirectory() + "castscope-report-\(UUID().uuidString).html"
-        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        try html.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 
@@ -88,7 +88,7 @@ import Testing
     @Test func randomHostileReportLoadsWithoutScriptOrInjectedElements() async throws {
         if HeadlessChromium.missing("HTMLReportBrowserTests") != nil { return }
         let path = NSTemporaryDirectory() + "castscope-report-\(UUID().uuidString).html"
-        try HTMLReportHostileInputTests.report(seed: 1).html.write(toFile: path, atomically: true, encoding: .utf8)
+        try HTMLReportHostileInputTests.report(seed: 1).html.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let page = await HeadlessChromium.load(path, fragment: "filter:q=%3Cscript")
         Self.expectCleanLoad(page)

@@ -43,9 +43,18 @@ enum PcapBuilder {
         be16(sourcePort) + be16(destinationPort) + be16(UInt16(8 + payload.count)) + [0, 0] + payload
     }
 
-    /// Writes `bytes` to a fresh temporary file and returns its path.
+    /// One directory for this test process's temporary files, removed when the process exits (whether its tests
+    /// passed or failed), so a run leaves `$TMPDIR` as it found it.
+    static let temporaryRoot: String = {
+        let root = NSTemporaryDirectory() + "castscope-inspect-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: PcapBuilder.temporaryRoot) }
+        return root
+    }()
+
+    /// Writes `bytes` to a fresh temporary file under `temporaryRoot` and returns its path.
     static func temporaryFile(_ bytes: [UInt8], name: String = "test.pcap") -> String {
-        let directory = NSTemporaryDirectory() + "castscope-inspect-\(UUID().uuidString)"
+        let directory = temporaryRoot + "/" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + name
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))

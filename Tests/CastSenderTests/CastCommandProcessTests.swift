@@ -16,7 +16,7 @@ import Testing
     @Test func loadPauseStatusAndQuitWithDeviceAuthentication() async throws {
         let harness = try SenderHarness()
         let root = NSTemporaryDirectory() + "castscope-root-\(UUID().uuidString).pem"
-        try harness.emulator.deviceCertificate.certificate.pemString.write(toFile: root, atomically: true,
+        try harness.emulator.deviceCertificate.certificate.pemString.write(toFile: root, atomically: false,
                                                                             encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let auth = ["--trust-root", root]
@@ -67,7 +67,7 @@ import Testing
         let log = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let filter = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).filter"
-        try "minimum = verbose\n".write(toFile: filter, atomically: true, encoding: .utf8)
+        try "minimum = verbose\n".write(toFile: filter, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: filter) }
         let result = try await Self.cast(harness, ["--log-filter", filter, "--log-file", log, "launch"],
                                    auth: ["--insecure-skip-auth"])
@@ -88,7 +88,7 @@ import Testing
                 try? FileManager.default.removeItem(atPath: base + suffix)
             }
         }
-        try "minimum = info\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
+        try "minimum = info\n".write(toFile: base + ".filter", atomically: false, encoding: .utf8)
         let common = ["--insecure-skip-auth", "--session-file", base + ".session"]
         let first = try await Self.cast(harness, ["launch"], auth: common)
         #expect(first.exitCode == 0)
@@ -129,7 +129,7 @@ import Testing
         defer {
             for suffix in [".jsonl", ".filter"] { try? FileManager.default.removeItem(atPath: base + suffix) }
         }
-        try "minimum = verbose\n".write(toFile: base + ".filter", atomically: true, encoding: .utf8)
+        try "minimum = verbose\n".write(toFile: base + ".filter", atomically: false, encoding: .utf8)
         let result = try await Self.cast(
             harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "load", "http://127.0.0.1/a.mp4",
                       "--credentials", "hunter2-secret-token"], auth: ["--insecure-skip-auth"])

@@ -19,7 +19,7 @@ import Testing
 
     @Test func checkReportsFileLineColumnAndExitsOne() async throws {
         let path = NSTemporaryDirectory() + "bad-\(UUID().uuidString).filter"
-        try "minimum = warning\nGCKUI* = loud\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "minimum = warning\nGCKUI* = loud\n".write(toFile: path, atomically: false, encoding: .utf8)
         let result = try await CastscopeProcess.run(["filters", "check", path])
         #expect(result.exitCode == 1)
         #expect(result.standardError

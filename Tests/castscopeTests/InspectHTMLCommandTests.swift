@@ -66,7 +66,7 @@ import Testing
     @Test func reportRefusesToOverwriteTheKeyLogOrALog() async throws {
         let keys = NSTemporaryDirectory() + "castscope-keys-\(UUID().uuidString).keys"
         let original = try String(contentsOfFile: "\(Self.captures)/session-tls13.keys", encoding: .utf8)
-        try original.write(toFile: keys, atomically: true, encoding: .utf8)
+        try original.write(toFile: keys, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: keys) }
         let result = try await CastscopeProcess.run(["inspect", "\(Self.captures)/session-tls13.pcapng", "--keylog", keys,
                                                      "--quiet", "--html", keys])
