@@ -118,8 +118,10 @@ struct DeviceAuthFixture {
     @Test func unrelatedRootIsNotTrusted() throws {
         let challenge = try DeviceAuthChallenge.generate()
         let verifier = DeviceAuthVerifier(trustStore: CastTrustStore(roots: [try TLSTestSupport.certificate("other-root.pem")]))
-        guard case .deviceCertificateNotTrusted? = failure(.response(try fixture.response(challenge)), challenge: challenge, verifier: verifier)
+        guard case .deviceCertificateNotTrusted(let reason)? = failure(.response(try fixture.response(challenge)), challenge: challenge, verifier: verifier)
         else { Issue.record("expected deviceCertificateNotTrusted"); return }
+        #expect(reason.reason == .untrustedRoot)
+        #expect(reason.detail.contains("given roots"))
     }
 
     @Test func missingIntermediateIsNotTrusted() throws {
@@ -158,7 +160,10 @@ struct DeviceAuthFixture {
         guard case .certificateChainInvalid(let reason)? = failure(reply, challenge: challenge, peer: tls.certificate.derBytes, now: later)
         else { Issue.record("expected certificateChainInvalid"); return }
         #expect(reason.reason == .dateInvalid)
+        #expect(reason.position == 1)
+        #expect(reason.subject == shortLived.subject)
         #expect(reason.detail.contains("expired"))
+        #expect(!reason.isExpiredCastIntermediate2025)
     }
 
     @Test func tamperedSignatureIsAMismatch() throws {
@@ -260,6 +265,35 @@ struct DeviceAuthFixture {
         guard case .certificateChainInvalid(let reason)? = failure(.response(response), challenge: challenge, verifier: verifier)
         else { Issue.record("expected certificateChainInvalid"); return }
         #expect(reason.reason == .weakKey)
+        #expect(reason.position == 0)
+    }
+
+    @Test func chainFailureCarriesTheChainReportAndItsTrustFailure() throws {
+        let challenge = try DeviceAuthChallenge.generate()
+        var response = try fixture.response(challenge)
+        response.intermediateCertificates = []
+        do {
+            _ = try fixture.verifier.verify(
+                .response(response), challenge: challenge, peerCertificateDER: fixture.tls.certificate.derBytes,
+                now: fixture.now)
+            Issue.record("verified without its intermediate")
+        } catch {
+            #expect(error.trustFailure?.reason == .untrustedRoot)
+            #expect(error.chainReport?.failure == error.trustFailure)
+            #expect(error.chainReport?.commonName == "castscope-emulator-device")
+            #expect(error.chromiumName == "CERT_NOT_SIGNED_BY_TRUSTED_CA")
+        }
+    }
+
+    @Test func verifiedReplyCarriesTheTrustedChainAndItsPolicy() throws {
+        let challenge = try DeviceAuthChallenge.generate()
+        let result = try fixture.verifier.verify(
+            .response(try fixture.response(challenge)), challenge: challenge,
+            peerCertificateDER: fixture.tls.certificate.derBytes, now: fixture.now)
+        #expect(result.chain.isTrusted)
+        #expect(result.chain.chain.map(\.certificate.derBytes)
+                == [fixture.device.derBytes, fixture.intermediate.derBytes, fixture.root.derBytes])
+        #expect(result.policy == .unrestricted)
     }
 
     @Test func errorsNameChromiumsEnumAndSayWhatToCheck() {
@@ -269,5 +303,15 @@ struct DeviceAuthFixture {
         #expect(ChallengeReplyError(.signatureMismatch).chromiumName == "SIGNED_BLOBS_MISMATCH")
         let untrusted = DeviceTrustFailure(.untrustedRoot, position: 0, subject: "CN=x", detail: "x")
         #expect(ChallengeReplyError(.deviceCertificateNotTrusted(untrusted)).description.contains("trust store"))
+        let revoked = DeviceTrustFailure(.revoked, position: 0, subject: "CN=x", detail: "revoked by the CRL")
+        let revokedError = ChallengeReplyError(.certificateChainInvalid(revoked))
+        #expect(revokedError.chromiumName == "CERT_REVOKED")
+        #expect(revokedError.description.contains("revoked: revoked by the CRL"))
+        let missing = DeviceTrustFailure(.crlMissing, detail: "no CRL")
+        #expect(ChallengeReplyError(.certificateChainInvalid(missing)).chromiumName == "CRL_INVALID")
+        let outOfDate = DeviceTrustFailure(.dateInvalid, position: 1, subject: "CN=ICA", detail: "expired")
+        let outOfDateError = ChallengeReplyError(.certificateChainInvalid(outOfDate))
+        #expect(outOfDateError.chromiumName == "CERT_NOT_SIGNED_BY_TRUSTED_CA")
+        #expect(outOfDateError.trustFailure == outOfDate)
     }
 }

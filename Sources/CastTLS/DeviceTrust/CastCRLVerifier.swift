@@ -28,12 +28,17 @@ public struct CastCRLVerifier: Sendable {
     public func verify(_ bundle: CastCRLBundle, at time: Date) -> Result<VerifiedCastCRL, CRLFailure> {
         guard !bundle.crls.isEmpty else { return .failure(CRLFailure(.empty, detail: "the CrlBundle holds no Crl")) }
         var versions: [UInt64] = []
+        // A sender uses a list it can read: one that does not decode is skipped like an unsupported version, and
+        // reported only when no list is usable.
+        var undecodable: CRLFailure?
         for (index, crl) in bundle.crls.enumerated() {
             let tbs: CastTBSCRL
             do {
                 tbs = try crl.decodeTBS()
             } catch {
-                return .failure(CRLFailure(.malformed, crlIndex: index, detail: "crl \(index): tbs_crl does not decode: \(error)"))
+                undecodable = undecodable
+                    ?? CRLFailure(.malformed, crlIndex: index, detail: "crl \(index): tbs_crl does not decode: \(error)")
+                continue
             }
             guard Self.supportedVersions.contains(tbs.version) else {
                 versions.append(tbs.version)
@@ -41,6 +46,7 @@ public struct CastCRLVerifier: Sendable {
             }
             return verify(crl, tbs: tbs, index: index, at: time)
         }
+        if let undecodable, versions.isEmpty { return .failure(undecodable) }
         let list = versions.map(String.init).joined(separator: ", ")
         return .failure(CRLFailure(.unsupportedVersion, detail: "no Crl has a supported version (found \(list); castscope reads 0)"))
     }
