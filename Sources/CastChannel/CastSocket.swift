@@ -41,6 +41,9 @@ public final class CastSocket: @unchecked Sendable {
     private var frames = CastFrameStream()
     private let isClient: Bool
 
+    /// The classes this socket logs under (the sender's by default; the emulator sets `.receiver()`).
+    public var log = ChannelLogClasses.sender
+
     /// A socket over `transport`; throws when TLS cannot make a connection from the context.
     public init(transport: any CastTransport, security: CastSocketSecurity) throws(TLSError) {
         id = socketIDCounter.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -88,7 +91,7 @@ public final class CastSocket: @unchecked Sendable {
         } catch {
             throw CastSocketError(.framing(error))
         }
-        ChannelLog.channel.verbose(
+        log.channel.verbose(
             "sent \(message.sourceID) -> \(message.destinationID): \(ChannelLog.payloadText(message))",
             ChannelLog.metadata(message, peer: peer))
         messagesSent += 1
@@ -137,7 +140,7 @@ public final class CastSocket: @unchecked Sendable {
         case .none:
             return
         case .startHandshake:
-            ChannelLog.deviceManager.debug(
+            log.deviceManager.debug(
                 "starting \(tlsConnection == nil ? "plaintext" : (isClient ? "TLS client" : "TLS server")) channel",
                 ["net.peer": .string(peer)])
             transport.start(self)
@@ -150,7 +153,7 @@ public final class CastSocket: @unchecked Sendable {
             handshakeTimer?.cancel()
             handshakeTimer = nil
             if let tls = tlsConnection {
-                ChannelLog.deviceManager.info(
+                log.deviceManager.info(
                     "TLS up: \(tls.negotiatedVersion?.description ?? "?") \(tls.negotiatedCipherSuite ?? "?")",
                     ["net.peer": .string(peer)])
             }
@@ -175,11 +178,11 @@ public final class CastSocket: @unchecked Sendable {
         handshakeTimer = nil
         closeReason = reason
         if case .invalidMessage = reason {
-            ChannelLog.deviceManager.error("closing channel: \(reason.description)", ["net.peer": .string(peer)])
+            log.deviceManager.error("closing channel: \(reason.description)", ["net.peer": .string(peer)])
         } else if reason.isError {
-            ChannelLog.deviceManager.info("channel closed: \(reason.description)", ["net.peer": .string(peer)])
+            log.deviceManager.info("channel closed: \(reason.description)", ["net.peer": .string(peer)])
         } else {
-            ChannelLog.deviceManager.debug("channel closed: \(reason.description)", ["net.peer": .string(peer)])
+            log.deviceManager.debug("channel closed: \(reason.description)", ["net.peer": .string(peer)])
         }
         delegate?.castSocket(self, didCloseWith: reason)
     }
@@ -238,7 +241,7 @@ public final class CastSocket: @unchecked Sendable {
                 return
             }
             messagesReceived += 1
-            ChannelLog.channel.verbose(
+            log.channel.verbose(
                 "received \(message.sourceID) -> \(message.destinationID): \(ChannelLog.payloadText(message))",
                 ChannelLog.metadata(message, peer: peer))
             delegate?.castSocket(self, didReceive: message)

@@ -1,17 +1,46 @@
 import CastJSON
-import CastLog
+public import CastLog
 import CastWire
 
-/// The log classes of the channel layer, named after the Cast SDK classes that do the same job.
-enum ChannelLog {
+/// The log classes one side of a channel logs under: the sender's are the Cast SDK's class names, the emulated
+/// device's its own (`CastReceiver…`), so a sender's filter (`GCK*`) shows the sender only.
+public struct ChannelLogClasses: Sendable {
     /// Messages sent and received (verbose, with the JSON payload).
-    static let channel = Logger.shared.category("GCKCastChannel")
+    public let channel: LogCategory
     /// Connect, TLS, close.
-    static let deviceManager = Logger.shared.category("GCKDeviceManager")
+    public let deviceManager: LogCategory
     /// PING / PONG and liveness.
-    static let heartbeat = Logger.shared.category("GCKHeartbeatChannel")
+    public let heartbeat: LogCategory
     /// Device authentication.
-    static let deviceAuth = Logger.shared.category("GCKDeviceAuthChannel")
+    public let deviceAuth: LogCategory
+
+    /// GCKCastChannel, GCKDeviceManager, GCKHeartbeatChannel, GCKDeviceAuthChannel on the shared logger.
+    public static let sender = ChannelLogClasses(
+        logger: .shared, names: ("GCKCastChannel", "GCKDeviceManager", "GCKHeartbeatChannel", "GCKDeviceAuthChannel"))
+
+    /// CastReceiverChannel, CastReceiverConnection, CastReceiverHeartbeat, CastReceiverDeviceAuth on `logger`.
+    public static func receiver(logger: Logger = .shared) -> ChannelLogClasses {
+        ChannelLogClasses(
+            logger: logger,
+            names: ("CastReceiverChannel", "CastReceiverConnection", "CastReceiverHeartbeat", "CastReceiverDeviceAuth"))
+    }
+
+    private init(logger: Logger, names: (String, String, String, String)) {
+        channel = logger.category(names.0)
+        deviceManager = logger.category(names.1)
+        heartbeat = logger.category(names.2)
+        deviceAuth = logger.category(names.3)
+    }
+}
+
+/// The sender's log classes and the metadata every channel record carries.
+enum ChannelLog {
+    /// GCKCastChannel.
+    static var channel: LogCategory { ChannelLogClasses.sender.channel }
+    /// GCKDeviceManager.
+    static var deviceManager: LogCategory { ChannelLogClasses.sender.deviceManager }
+    /// GCKDeviceAuthChannel.
+    static var deviceAuth: LogCategory { ChannelLogClasses.sender.deviceAuth }
 
     /// `cast.ns`, `cast.src`, `cast.dst`, `cast.request_id` (when the payload has one) and `net.peer`.
     static func metadata(_ message: CastMessage, peer: String) -> LogMetadata {

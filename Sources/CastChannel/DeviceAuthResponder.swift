@@ -14,6 +14,9 @@ public final class DeviceAuthResponder: CastMessageHandler, @unchecked Sendable 
     /// False to ignore challenges (a device that never answers).
     public var isEnabled = true
 
+    /// The classes this responder logs under (the emulated device's).
+    public var log = ChannelLogClasses.receiver()
+
     /// A responder signing with `signer` for the TLS certificate `tlsCertificateDER`.
     public init(signer: DeviceAuthSigner, tlsCertificateDER: [UInt8]) {
         self.signer = signer
@@ -27,7 +30,7 @@ public final class DeviceAuthResponder: CastMessageHandler, @unchecked Sendable 
         if let challenge = DeviceAuthCoding.challenge(from: message) {
             reply = signer.respond(to: challenge, tlsCertificateDER: tlsCertificateDER)
         } else {
-            ChannelLog.deviceAuth.info(
+            log.deviceAuth.info(
                 "device-auth message without a challenge; answering INTERNAL_ERROR",
                 ChannelLog.metadata(message, peer: socket.peer))
             reply = .error(.internalError)
@@ -35,7 +38,7 @@ public final class DeviceAuthResponder: CastMessageHandler, @unchecked Sendable 
         let answer = CastMessage(
             sourceID: message.destinationID, destinationID: message.sourceID,
             namespace: CastNamespace.deviceAuth.rawValue, binary: DeviceAuthCoding.encode(reply))
-        ChannelLog.deviceAuth.debug("challenge answered", ChannelLog.metadata(answer, peer: socket.peer))
+        log.deviceAuth.debug("challenge answered", ChannelLog.metadata(answer, peer: socket.peer))
         try? socket.send(answer)
     }
 }

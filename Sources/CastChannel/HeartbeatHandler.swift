@@ -34,6 +34,9 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
     private var entries: [Int: Entry] = [:]
 
     /// A handler sending PINGs from `localID` to `peerID`.
+    /// The classes this handler logs under (the sender's by default).
+    public var log = ChannelLogClasses.sender
+
     public init(
         clock: any Clock, configuration: HeartbeatStateMachine.Configuration = .init(),
         localID: String = CastEndpointID.platformSender, peerID: String = CastEndpointID.platformReceiver
@@ -84,7 +87,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
     public func handle(_ message: CastMessage, from socket: CastSocket) {
         guard let entry = entries[socket.id], !entry.suspended else { return }
         guard let text = message.payloadUTF8, let payload = try? HeartbeatMessage(jsonText: text) else {
-            ChannelLog.heartbeat.debug("unreadable heartbeat message", ChannelLog.metadata(message, peer: socket.peer))
+            log.heartbeat.debug("unreadable heartbeat message", ChannelLog.metadata(message, peer: socket.peer))
             return
         }
         let now = clock.now
@@ -93,7 +96,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
             perform(actions, socketID: socket.id, replyTo: message)
         } else {
             entries[socket.id]?.machine.messageReceived(at: now)
-            ChannelLog.heartbeat.verbose("PONG", ChannelLog.metadata(message, peer: socket.peer))
+            log.heartbeat.verbose("PONG", ChannelLog.metadata(message, peer: socket.peer))
         }
     }
 
@@ -105,7 +108,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
                 let ping = CastMessage(
                     sourceID: localID, destinationID: peerID, namespace: CastNamespace.heartbeat.rawValue,
                     json: HeartbeatMessage(type: .ping).jsonText)
-                ChannelLog.heartbeat.verbose("PING", ChannelLog.metadata(ping, peer: socket.peer))
+                log.heartbeat.verbose("PING", ChannelLog.metadata(ping, peer: socket.peer))
                 try? socket.send(ping)
             case .sendPong(let requestID):
                 let pong = CastMessage(
@@ -114,7 +117,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
                     json: HeartbeatMessage(type: .pong, requestID: requestID).jsonText)
                 try? socket.send(pong)
             case .connectionDead:
-                ChannelLog.heartbeat.info(
+                log.heartbeat.info(
                     "no message for \(configuration.livenessTimeout.description); connection dead (PING_TIMEOUT)",
                     ["net.peer": .string(socket.peer)])
                 detach(socket)

@@ -35,6 +35,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private var deviceTimerDeadline: MonotonicInstant?
     private var stopping = false
     private let log: LogCategory
+    /// The channel layer's classes for this device (CastReceiverChannel, …).
+    private let channelLog: ChannelLogClasses
 
     /// Prepares the device certificate and TLS; nothing listens until `start()`.
     public init(options: ReceiverEmulatorOptions, eventLoop: EventLoop) throws(ReceiverEmulatorError) {
@@ -65,6 +67,9 @@ public final class ReceiverEmulator: @unchecked Sendable {
             configuration: HeartbeatStateMachine.Configuration(
                 pingInterval: options.heartbeatInterval, livenessTimeout: options.livenessTimeout),
             localID: CastEndpointID.platformReceiver, peerID: CastEndpointID.platformSender)
+        // The device's side logs under its own classes, so a sender's GCK* filter shows only the sender.
+        channelLog = ChannelLogClasses.receiver(logger: options.logger)
+        heartbeat.log = channelLog
         // Without a configured chain the device signs with its own TLS identity: enough for senders that skip
         // device auth (pychromecast and most third-party ones), not for a sender that checks the chain.
         let signer =
@@ -73,6 +78,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
                 deviceCertificate: deviceCertificate.certificate, privateKey: deviceCertificate.privateKey,
                 intermediates: [])
         deviceAuth = DeviceAuthResponder(signer: signer, tlsCertificateDER: deviceCertificate.certificate.derBytes)
+        deviceAuth.log = channelLog
     }
 
     /// Binds the listener and starts accepting; returns the bound address (the real port for port 0).
@@ -123,6 +129,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
         let socket: CastSocket
         do throws(TLSError) {
             socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(tlsContext))
+            socket.log = channelLog
         } catch {
             log.error("cannot start TLS for \(connection.peerAddress?.description ?? "?"): \(error)")
             connection.close()

@@ -31,13 +31,16 @@ enum DemoCommand {
             options: [
                 .option("filter", value: "file", help: "Filter for the live logs (default: the embedded codelab filter)."),
                 .option("dir", value: "directory", help: "Where to write the logs and key log (default: a temporary directory)."),
+                .flag("device-log", help: "Also show the emulated device's side (its CastReceiver* classes) at verbose."),
             ],
             run: { invocation, io in try await run(invocation, io) })
     }
 
     private static func run(_ invocation: Invocation, _ io: any CommandOutput) async throws -> Int32 {
-        let filter = try invocation.option("filter").map { try FilterFile.load(path: $0) }
+        var filter = try invocation.option("filter").map { try FilterFile.load(path: $0) }
             ?? FilterFile.parse(codelabFilter, fileName: "codelab.filter")
+        // The emulated device logs under CastReceiver* classes; shown only when asked for, beside the sender's log.
+        if invocation.flag("device-log") { filter.setLoggingLevel(.verbose, forClasses: ["CastReceiver*"]) }
         let directory = invocation.option("dir")
             ?? NSTemporaryDirectory() + "castscope-demo-\(ProcessInfo.processInfo.processIdentifier)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
