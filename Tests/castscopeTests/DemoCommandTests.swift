@@ -37,6 +37,12 @@ import Glibc
         // Logs: text on stderr through the codelab filter, JSON lines in the file, secrets redacted everywhere.
         #expect(result.standardError.contains("GCKCastChannel"))
         #expect(!result.standardError.contains("GCKSessionManager"))  // not in the codelab filter
+        // Only the sender's side: the in-process device logs under CastReceiver* classes, which the filter leaves
+        // out, so no GCKCastChannel line is the device's (it would send from receiver-0 or receive from sender-0).
+        let channelLines = result.standardError.split(separator: "\n").filter { $0.contains(" GCKCastChannel ") }
+        #expect(!channelLines.isEmpty)
+        #expect(!channelLines.contains { $0.contains("sent receiver-0") || $0.contains("received sender-0") })
+        #expect(!result.standardError.contains("CastReceiverChannel"))
         for text in [output, result.standardError] {
             #expect(!text.contains("user-42-secret") && !text.contains("abc123"))
         }
