@@ -13,12 +13,7 @@ build: setup
 
 test: setup
 	$(SWIFT) build --build-tests
-	@./scripts/tmp-leftovers > .build/tmp-before.txt
-	$(SWIFT) test --parallel --num-workers 2
-	@./scripts/tmp-leftovers > .build/tmp-after.txt
-	@left=$$(comm -13 .build/tmp-before.txt .build/tmp-after.txt); \
-	if [ -n "$$left" ]; then echo "test: the run left these in $${TMPDIR:-/tmp}:"; echo "$$left" | head -20; \
-	    echo "($$(echo "$$left" | wc -l) in all)"; exit 1; fi
+	@./scripts/test-with-clean-tmp $(SWIFT) test --parallel --num-workers 2
 
 demo: build
 	$(SWIFT) run --skip-build castscope demo

@@ -264,6 +264,7 @@ private final class GateSink: LogSink {
     @Test func turningFileLoggingOffClosesTheFile() throws {
         let logger = Logger()
         let directory = NSTemporaryDirectory() + "castscope-close-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         logger.logFileDirectory = directory
         logger.fileLoggingEnabled = true
         logger.category("A").info("before")

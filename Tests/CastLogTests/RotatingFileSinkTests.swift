@@ -1,15 +1,15 @@
 import CastJSON
 import Foundation
 import Synchronization
+import CastTestSupport
 import Testing
 @testable import CastLog
 
 @Suite struct RotatingFileSinkTests {
-    private func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "castscope-log-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// This test's directories, removed when it ends.
+    private let directories = TemporaryDirectories()
+
+    private func temporaryDirectory() -> String { directories.make("log") }
 
     private func record(_ message: String, level: LogLevel = .info) -> LogRecord {
         LogRecord(

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func checkReportsFileLineColumnAndExitsOne() async throws {
-        let path = NSTemporaryDirectory() + "bad-\(UUID().uuidString).filter"
+        let path = NSTemporaryDirectory() + "castscope-bad-\(UUID().uuidString).filter"
+        defer { try? FileManager.default.removeItem(atPath: path) }
         try "minimum = warning\nGCKUI* = loud\n".write(toFile: path, atomically: false, encoding: .utf8)
         let result = try await CastscopeProcess.run(["filters", "check", path])
         #expect(result.exitCode == 1)
