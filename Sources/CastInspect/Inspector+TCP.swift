@@ -32,7 +32,16 @@ extension Inspector {
         guard var state = flows[key] else { return }
         let direction: FlowDirection = source == state.client ? .c2s : .s2c
         state.lastTime = time
-        if flags.contains(.syn) { if flags.contains(.ack) { state.sawSYNACK = true } else { state.sawSYN = true } }
+        if flags.contains(.syn) {
+            if flags.contains(.ack) {
+                state.sawSYNACK = true
+            } else {
+                state.sawSYN = true
+                state.synCount += 1
+                state.firstSYN = state.firstSYN ?? time
+                state.lastSYN = time
+            }
+        }
         // Mutated in place (the state is a class, the reassembler a field of it), so held segments are never copied.
         let heldBefore = state.reassemblers[direction].heldBytes
         let deliveries = state.reassemblers[direction].add(
@@ -99,6 +108,7 @@ extension Inspector {
 
     private func classify(_ state: inout TCPConnectionState, first slice: ArraySlice<UInt8>, direction: FlowDirection) {
         let castPort = options.castPorts.contains(state.server.port)
+        state.isCast = castPort
         let first = Array(slice.prefix(5))
         if first.count >= 3, first[0] == 0x16, first[1] == 3 {
             state.kind = .tls
@@ -125,8 +135,11 @@ extension Inspector {
             if let reason = info.reason { details.append(("reason", reason)) }
             emit(.tls(TLSReportEvent(event: "handshake", time: time, flow: state.flow, session: info, details: details)))
             if !info.decryptable {
+                let contents = state.isCast
+                    ? "Cast messages stay encrypted"
+                    : "its contents stay encrypted (Cast on port \(state.server.port)? add --port \(state.server.port))"
                 emit(.finding(Finding(
-                    .warn, "tls.no-key", "no key for the TLS session \(state.flow); Cast messages stay encrypted",
+                    .warn, "tls.no-key", "no key for the TLS session \(state.flow); \(contents)",
                     detail: (info.reason ?? "") + ". Get keys: run `castscope cast --keylog FILE`, or set SSLKEYLOGFILE "
                         + "for the sender, then pass --keylog FILE"
                         + (options.secretsBlocksUnread
@@ -162,7 +175,9 @@ extension Inspector {
             if state.session == nil, !state.notedNoHandshake {
                 state.notedNoHandshake = true
                 emit(.finding(Finding(
-                    .warn, "tls.no-key", "TLS session \(state.flow) without its handshake; Cast messages stay encrypted",
+                    .warn, "tls.no-key",
+                    "TLS session \(state.flow) without its handshake; "
+                        + (state.isCast ? "Cast messages stay encrypted" : "its contents stay encrypted"),
                     detail: "the capture started after the handshake (picked up mid-stream), so no key log can "
                         + "decrypt it; start the capture before the sender connects", time: time, flow: state.flow)))
             }
@@ -190,11 +205,14 @@ extension Inspector {
             ("notBefore", iso(cert.notBefore)), ("notAfter", iso(cert.notAfter)),
             ("lifetimeDays", String(format: "%.2f", days)),
         ])))
+        // The 4-day limit is what Cast senders enforce on a device's certificate; HTTPS servers are not judged by
+        // it, so off the Cast ports it waits for a Cast frame to show the connection is Cast.
         if days > 4 {
-            emit(.finding(Finding(
+            let finding = Finding(
                 .warn, "tls.cert-lifetime", "server certificate lifetime \(String(format: "%.1f", days)) days exceeds 4",
                 detail: "Chrome and other senders that check device certificates reject lifetimes over 4 days "
-                    + "(TLS_CERT_VALIDITY_PERIOD_TOO_LONG)", time: time, flow: state.flow)))
+                    + "(TLS_CERT_VALIDITY_PERIOD_TOO_LONG)", time: time, flow: state.flow)
+            if state.isCast { emit(.finding(finding)) } else { state.pendingCastFindings.append(finding) }
         }
         if captured > cert.notAfter || captured < cert.notBefore {
             emit(.finding(Finding(
@@ -219,10 +237,23 @@ extension Inspector {
                              time: LogTimestamp) {
         state.applicationBytes[direction, default: 0] += bytes.count
         export(bytes, direction: direction, state: &state)
+        guard !state.notCast else { return }
         var messages: [CastMessageRecord] = []
         var findings: [Finding] = []
         state.cast.feedResynchronising(bytes, direction: direction, time: time, messages: &messages,
                                        findings: &findings)
+        if !messages.isEmpty, !state.isCast {
+            state.isCast = true
+            state.pendingCastFindings.forEach { emit(.finding($0)) }
+            state.pendingCastFindings = []
+        }
+        if !state.isCast, findings.contains(where: { $0.code.hasPrefix("cast.") }) {
+            // Decrypted bytes on another port that do not start as Cast frames (HTTPS on 443, say): a TLS
+            // connection, summarised as such; Cast verdicts belong to Cast connections only.
+            state.notCast = true
+            state.pendingCastFindings = []
+            return
+        }
         messages.forEach { emit(.cast($0)) }
         findings.forEach { emit(.finding($0)) }
     }
@@ -255,6 +286,20 @@ extension Inspector {
                 detail: refused ? "nothing listens on that port (or a firewall rejects it)"
                     : orderly ? "after its TLS close_notify (an orderly close followed by RST)" : "",
                 time: state.lastTime, flow: state.flow)))
+        }
+        if state.sawSYN, !state.sawSYNACK, state.reset == nil, state.applicationBytes.isEmpty,
+            options.castPorts.contains(state.server.port), let first = state.firstSYN, let last = state.lastSYN
+        {
+            // Like a reset, silence is a verdict: nothing answered the SYNs (a firewall dropping them, a device
+            // that left, or a stale address after a group leader moved).
+            let span = CastSessionTracker.format(CastSessionTracker.seconds(from: first, to: last))
+            emit(.finding(Finding(
+                .error, "tcp.no-answer",
+                "\(state.synCount) SYN\(state.synCount == 1 ? "" : "s") to \(state.server.label) got no answer "
+                    + "(over \(span) s)",
+                detail: "nothing answered on the Cast port: the device is off or gone from that address, or a "
+                    + "firewall drops the packets; check the address (discover) and the route", time: first,
+                flow: state.flow)))
         }
         var findings: [Finding] = []
         state.cast.finish(end: lastTime, heartbeatEnd: state.heartbeatEnd(latest: lastTime), findings: &findings)

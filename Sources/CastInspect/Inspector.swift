@@ -52,6 +52,12 @@ public final class Inspector {
     var heldBytesLimit: Int { max(64 << 20, options.maximumFlowBytes * 4) }
 
     /// An inspector sending events to `sink`.
+    /// RFC 6762: a message to port 5353 is mDNS (from 5353, or a legacy unicast query from another port, §6.7),
+    /// and so is one from 5353 answering such a query; one from 5353 to 53 is a unicast DNS query, not mDNS.
+    static func isMDNS(sourcePort: UInt16, destinationPort: UInt16) -> Bool {
+        destinationPort == 5353 || (sourcePort == 5353 && destinationPort != 53)
+    }
+
     public init(options: InspectOptions, sink: @escaping (InspectEvent) -> Void) {
         self.options = options
         self.sink = sink
@@ -80,7 +86,7 @@ public final class Inspector {
         }
         switch transport {
         case .udp(let udp):
-            guard udp.sourcePort == 5353 || udp.destinationPort == 5353 else { return }
+            guard Self.isMDNS(sourcePort: udp.sourcePort, destinationPort: udp.destinationPort) else { return }
             summary.mdnsMessages += 1
             var findings: [Finding] = []
             let event = mdns.add(payload: Array(udp.payload.remainingBytes), time: packet.time,

@@ -16,6 +16,17 @@ final class TCPConnectionState {
     var tls: TLSConnectionDecoder?
     var cast: CastSessionTracker
     var sawSYN = false
+    /// SYNs from the client (retransmissions included) and when the first and last came: for `tcp.no-answer`.
+    var synCount = 0
+    var firstSYN: LogTimestamp?
+    var lastSYN: LogTimestamp?
+    /// True once the connection is known to be Cast: a Cast port, a Cast frame decoded, or a device certificate.
+    var isCast = false
+    /// True when decrypted bytes on a non-Cast port were not Cast frames: no more Cast decoding or verdicts there.
+    var notCast = false
+    /// Cast verdicts on the handshake (the certificate's lifetime) of a connection on another port, held until a
+    /// Cast frame shows it is Cast (then emitted) or the bytes show it is not (then dropped).
+    var pendingCastFindings: [Finding] = []
     var sawSYNACK = false
     var reset: FlowDirection?
     var fins: Set<FlowDirection> = []

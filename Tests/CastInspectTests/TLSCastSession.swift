@@ -39,8 +39,12 @@ final class TLSCastSession {
     private var serverSequence: UInt32 = 5000
 
     /// Connects and completes a handshake of `version`, the device's certificate valid from `now`.
-    init(version: TLSVersion, now: Date) throws {
-        tlsCertificate = try DeviceCertificate.generateSelfSigned(commonName: "tls-device", now: now)
+    /// The server's TCP port (8009: Cast).
+    let serverPort: UInt16
+
+    init(version: TLSVersion, now: Date, serverPort: UInt16 = 8009, certificate: DeviceCertificate? = nil) throws {
+        self.serverPort = serverPort
+        tlsCertificate = try certificate ?? DeviceCertificate.generateSelfSigned(commonName: "tls-device", now: now)
         client = try TLSConnection(context: TLSContext(
             configuration: .client(minimumVersion: version, maximumVersion: version, keyLog: keys)))
         server = try TLSConnection(context: TLSContext(
@@ -103,6 +107,6 @@ final class TLSCastSession {
     private func segment(fromClient: Bool, flags: UInt8 = 0x18, payload: [UInt8] = []) -> [UInt8] {
         InspectorPacketTests.segment(
             fromClient: fromClient, sequence: fromClient ? clientSequence : serverSequence, flags: flags,
-            payload: payload)
+            payload: payload, serverPort: serverPort)
     }
 }
