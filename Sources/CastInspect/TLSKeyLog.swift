@@ -18,6 +18,8 @@ public struct TLSKeyLog: Sendable {
     public private(set) var sessions: [[UInt8]: Secrets] = [:]
     /// Lines that were neither comments, blank, nor well-formed entries.
     public private(set) var malformedLines = 0
+    /// Well-formed key lines read (every label, including ones the inspector does not use).
+    public private(set) var keyLines = 0
     /// Bytes of key-log text accepted so far; the log stops growing at `maximumBytes`.
     public private(set) var byteCount = 0
     /// The most key-log text kept (64 MiB): a key log is small, a huge one is not a key log.
@@ -34,7 +36,8 @@ public struct TLSKeyLog: Sendable {
 
     /// Adds every line of `text` (NSS key log format).
     public mutating func add(text: some StringProtocol) {
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        // `isNewline`, not `== "\n"`: a CRLF pair is one Character in Swift, equal to neither "\r" nor "\n".
+        for line in text.split(whereSeparator: \.isNewline) {
             guard byteCount < Self.maximumBytes else { return }
             byteCount += line.utf8.count + 1
             add(line: line)
@@ -53,6 +56,7 @@ public struct TLSKeyLog: Sendable {
             malformedLines += 1
             return false
         }
+        keyLines += 1
         var entry = sessions[random] ?? Secrets()
         switch fields[0] {
         case "CLIENT_RANDOM": entry.masterSecret = secret

@@ -16,9 +16,16 @@ enum InputFile {
             throw ReadError(description: "cannot read \(path): no such file")
         }
         guard !isDirectory.boolValue else { throw ReadError(description: "cannot read \(path): it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // A FileHandle reads devices, pipes and process substitutions (/dev/null, <(…)) to their end too, where
+        // FileManager.contents(atPath:) gives up on anything but a regular file.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ReadError(description: "cannot read \(path): permission denied")
         }
-        return [UInt8](data)
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw ReadError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

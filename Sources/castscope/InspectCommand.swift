@@ -62,11 +62,22 @@ enum InspectCommand {
         options.castPorts.formUnion(ports)
         options.deviceTrustStore = try TrustArguments.trustStore(invocation)
         for path in invocation.options("keylog") {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                io.printError("Error: cannot read key log \(path)")
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.readAll(path)
+            } catch {
+                io.printError("Error: key log: \(error)")
                 return 1
             }
-            options.keyLog.add(text: String(decoding: data, as: UTF8.self))
+            let (lines, malformed) = (options.keyLog.keyLines, options.keyLog.malformedLines)
+            options.keyLog.add(text: String(decoding: bytes, as: UTF8.self))
+            if options.keyLog.keyLines == lines {
+                // A wrong file (a capture, a PEM, an empty log) would otherwise only show as "no key" later.
+                let bad = options.keyLog.malformedLines - malformed
+                io.printError("warning: key log \(path) holds no key line" + (bad > 0 ? " (\(bad) lines are not NSS key log lines)" : "")
+                    + ": nothing in it can decrypt; SSLKEYLOGFILE and openssl -keylogfile write lines like "
+                    + "'CLIENT_RANDOM <64 hex> <96 hex>'")
+            }
         }
         // The report's path is checked before anything is created or read: usage errors (64) first, then whether
         // it can be written at all (1), not after a long run whose report then has nowhere to go.
