@@ -106,6 +106,19 @@ extension Inspector {
         }
     }
 
+    /// A protocol recognisable from a stream's first bytes that is neither TLS nor Cast (AJP on 8009 is the common
+    /// one: Tomcat's default connector port), or nil.
+    static func otherProtocol(_ first: [UInt8]) -> String? {
+        if first.starts(with: [0x12, 0x34]) || first.starts(with: Array("AB".utf8)) { return "AJP13" }
+        let text = String(decoding: first, as: UTF8.self)
+        if ["GET ", "POST", "HEAD", "PUT ", "OPTI", "DELE", "CONN", "PATC"].contains(where: text.hasPrefix) {
+            return "HTTP"
+        }
+        if text.hasPrefix("HTTP/") { return "HTTP" }
+        if text.hasPrefix("SSH-") { return "SSH" }
+        return nil
+    }
+
     private func classify(_ state: inout TCPConnectionState, first slice: ArraySlice<UInt8>, direction: FlowDirection) {
         let castPort = options.castPorts.contains(state.server.port)
         state.isCast = castPort
@@ -114,6 +127,17 @@ extension Inspector {
             state.kind = .tls
         } else if castPort, first.count >= 5, first[0] == 0, first[4] == 0x08 {
             state.kind = .plainCast
+        } else if castPort, !state.reassemblers[direction].pickedUpMidStream,
+            let other = Self.otherProtocol(Array(slice.prefix(8)))
+        {
+            // From its first byte the stream is another protocol: no TLS to decrypt and no Cast to judge.
+            state.kind = .other
+            state.isCast = false
+            emit(.finding(Finding(
+                .warn, "tcp.not-cast", "\(state.server.label) speaks \(other), not TLS or Cast",
+                detail: "the stream's first bytes are \(other) (\(HexText.string(from: Array(slice.prefix(8))))); "
+                    + "nothing here can be decrypted or decoded as Cast: check that this address and port are the "
+                    + "device's Cast port", time: state.firstTime, flow: state.flow)))
         } else if castPort {
             state.kind = .tls
         } else {

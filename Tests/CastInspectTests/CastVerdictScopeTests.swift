@@ -83,4 +83,18 @@ import Testing
         ])
         #expect(!Self.codes(answered.events).contains("tcp.no-answer"))
     }
+
+    @Test func ajpOn8009IsRecognisedAsNotCastWithAFindingAndNoTLSNoise() {
+        let forwardRequest: [UInt8] = [0x12, 0x34, 0x00, 0x0A, 0x02, 0x02, 0x00, 0x08, 0x48, 0x54, 0x54, 0x50]
+        let run = InspectorPacketTests.inspect([
+            (1, InspectorPacketTests.segment(fromClient: true, sequence: 999, flags: 0x02)),
+            (1, InspectorPacketTests.segment(fromClient: false, sequence: 4999, flags: 0x12)),
+            (2, InspectorPacketTests.segment(fromClient: true, sequence: 1000, payload: forwardRequest)),
+        ])
+        let codes = Self.codes(run.events)
+        #expect(codes.contains("tcp.not-cast"), "\(codes)")
+        #expect(!codes.contains { $0.hasPrefix("tls.") || $0.hasPrefix("cast.") }, "\(codes)")
+        #expect(Inspector.otherProtocol(Array("GET / HTTP/1.1".utf8)) == "HTTP")
+        #expect(Inspector.otherProtocol([0x16, 0x03, 0x01]) == nil)
+    }
 }
