@@ -127,6 +127,7 @@ enum CastCommand {
             return fail(error, io)
         }
         let outcome = await perform(name, invocation, context: context, session: session, io)
+        if case .completed = outcome { await printDone(name, context: context, session: session, io) }
         if name == "quit" {
             await context.endSession(stopCasting: true)
         } else if options.resumeFilePath != nil {
@@ -267,6 +268,28 @@ enum CastCommand {
         return .completed
     }
 
+    /// One line on stdout saying what a media or volume command did, from the status its reply left.
+    private static func printDone(_ name: String, context: CastContext, session: CastSession, _ io: any CommandOutput)
+        async
+    {
+        guard ["load", "play", "pause", "stop", "seek", "rate", "volume", "mute", "repeat", "queue"].contains(name)
+        else { return }
+        let (media, level, muted) = await context.withSessionManager { _ in
+            (session.remoteMediaClient.mediaStatus, session.deviceVolume, session.deviceMuted)
+        }
+        switch name {
+        case "volume": io.print("volume: \(level.map { String(format: "%.2f", $0) } ?? "?")")
+        case "mute": io.print("muted: \(muted == true ? "on" : "off")")
+        default:
+            guard let media else { return io.print("\(name): done, no media session") }
+            let title = media.media?.metadata?["title"]?.stringValue ?? media.media?.contentID
+            var line = "\(name): \(media.playerState ?? "?") at \(MediaController.clock(media.currentTime))"
+            if name == "rate", let rate = media.playbackRate { line += ", rate \(rate)" }
+            if name == "repeat", let mode = media.repeatMode { line += ", \(mode)" }
+            io.print(line + (title.map { " (\($0))" } ?? ""))
+        }
+    }
+
     /// `Error: GCKErrorCodeX (n): …` and a hint on stderr; exit 1.
     private static func fail(_ error: CastError, _ io: any CommandOutput) -> Int32 {
         io.printError("Error: \(error)")
@@ -334,9 +357,13 @@ enum CastCommand {
         let matches = devices.filter { $0.friendlyName == wanted || $0.deviceID == wanted || $0.uniqueID == wanted }
         guard matches.count == 1, let device = matches.first else {
             let listing = devices.map { "  \($0.friendlyName) (\($0.deviceID)) \($0.host):\($0.servicePort)" }
-            throw CommandLineError.validation(
-                (matches.isEmpty ? "no matching device found" : "several devices found; choose one with --device")
-                    + (listing.isEmpty ? "" : ":\n" + listing.joined(separator: "\n")))
+            // A runtime failure (exit 1), not a usage error: the argument was well formed, the network did not
+            // have that device.
+            throw DeviceChooser.Failure(
+                description: (matches.isEmpty
+                    ? "no device named \"\(wanted)\" found" + (devices.isEmpty ? " (no Cast device answered)" : "")
+                    : "several devices are named \"\(wanted)\"; choose one with --device ID or HOST[:PORT]")
+                    + (listing.isEmpty ? "" : "; devices seen:\n" + listing.joined(separator: "\n")))
         }
         return device
     }

@@ -22,8 +22,14 @@ import Testing
         let auth = ["--trust-root", root]
         let load = try await Self.cast(harness, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"], auth: auth)
         #expect(load.exitCode == 0, "\(load.standardError)")
+        // Success says what happened, one line ending in a newline, from the reply's status.
+        #expect(load.standardOutput.hasPrefix("load: ") && load.standardOutput.hasSuffix("(Bunny)\n"),
+                "\(load.standardOutput)")
         let pause = try await Self.cast(harness, ["pause"], auth: auth)
         #expect(pause.exitCode == 0, "\(pause.standardError)")
+        #expect(pause.standardOutput.hasPrefix("pause: "), "\(pause.standardOutput)")
+        let volume = try await Self.cast(harness, ["volume", "0.4"], auth: auth)
+        #expect(volume.standardOutput == "volume: 0.40\n", "\(volume.standardOutput)")
         // A pause during BUFFERING takes effect when buffering ends.
         var status = try await Self.cast(harness, ["status"], auth: auth)
         _ = await SenderHarness.eventually {
