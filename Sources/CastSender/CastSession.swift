@@ -153,40 +153,58 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
                                      peer: CastEndpointID.platformReceiver, timeout: timeout)
         var payload = payload
         payload.requestID = request.requestID
-        sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
-                 log: SenderLog.receiverControlChannel)
+        if let error = sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue,
+                                to: CastEndpointID.platformReceiver, log: SenderLog.receiverControlChannel)
+        {
+            fail(request, error)
+        }
         return request
+    }
+
+    /// Ends `request` with `error` after the caller got it back, so a delegate set on it hears the outcome.
+    func fail(_ request: Request, _ error: CastError) {
+        let id = request.requestID
+        eventLoop.execute { [weak self] in _ = self?.requests.reply(id, .failed(error)) }
     }
 
     // MARK: Sending
 
+    /// Sends JSON; nil when it went out, else why not (see `send(_:namespace:)`).
     @discardableResult
-    func sendJSON(_ json: JSONValue, namespace: String, to destination: String, log: LogCategory) -> Bool {
+    func sendJSON(_ json: JSONValue, namespace: String, to destination: String, log: LogCategory) -> CastError? {
         let text = json.serialized()
         log.verbose("send \(text)", metadata(requestID: json["requestId"]?.intValue, namespace: namespace))
         return sendText(text, namespace: namespace, to: destination)
     }
 
-    func sendText(_ text: String, namespace: String, to destination: String) -> Bool {
-        guard let socket else { return false }
-        do throws(CastSocketError) {
-            try socket.send(CastMessage(sourceID: options.senderID, destinationID: destination, namespace: namespace,
-                                        json: text))
-            return true
-        } catch {
-            SenderLog.session.warning("send failed: \(error)", metadata(namespace: namespace))
-            return false
-        }
+    /// Sends a text message; nil when it went out, else why not.
+    @discardableResult
+    func sendText(_ text: String, namespace: String, to destination: String) -> CastError? {
+        send(CastMessage(sourceID: options.senderID, destinationID: destination, namespace: namespace, json: text),
+             namespace: namespace)
     }
 
-    func sendBinary(_ bytes: [UInt8], namespace: String, to destination: String) -> Bool {
-        guard let socket else { return false }
+    /// Sends a binary message; nil when it went out, else why not.
+    @discardableResult
+    func sendBinary(_ bytes: [UInt8], namespace: String, to destination: String) -> CastError? {
+        send(CastMessage(sourceID: options.senderID, destinationID: destination, namespace: namespace, binary: bytes),
+             namespace: namespace)
+    }
+
+    /// A message over the 64 KiB frame limit is GCKErrorCodeMessageTooBig at once, not a timeout later.
+    private func send(_ message: CastMessage, namespace: String) -> CastError? {
+        guard let socket else { return CastError(.deviceNotConnected, "no connection") }
         do throws(CastSocketError) {
-            try socket.send(CastMessage(sourceID: options.senderID, destinationID: destination, namespace: namespace,
-                                        binary: bytes))
-            return true
+            try socket.send(message)
+            return nil
         } catch {
-            return false
+            SenderLog.session.warning("send failed: \(error)", metadata(namespace: namespace))
+            if case .framing(let framing) = error.kind, case .bodyTooLarge(let length, let maximum) = framing.kind {
+                return CastError(
+                    .messageTooBig, "the message is \(length) bytes, over the \(maximum)-byte limit of a Cast frame "
+                        + "(a long URL or metadata?)")
+            }
+            return CastError(.networkError, "the message could not be sent: \(error)")
         }
     }
 

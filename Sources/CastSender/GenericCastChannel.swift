@@ -27,9 +27,7 @@ public final class GenericCastChannel: @unchecked Sendable {
         guard isConnected, let session, let transportID = session.transportID else {
             throw CastError(.channelNotConnected, "\(namespace) is not connected")
         }
-        guard session.sendText(message, namespace: namespace, to: transportID) else {
-            throw CastError(.networkError, "the message could not be sent")
-        }
+        if let error = session.sendText(message, namespace: namespace, to: transportID) { throw error }
         SenderLog.castChannel.verbose("sent \(message)", session.metadata(namespace: namespace))
     }
 
@@ -38,9 +36,7 @@ public final class GenericCastChannel: @unchecked Sendable {
         guard isConnected, let session, let transportID = session.transportID else {
             throw CastError(.channelNotConnected, "\(namespace) is not connected")
         }
-        guard session.sendBinary(bytes, namespace: namespace, to: transportID) else {
-            throw CastError(.networkError, "the message could not be sent")
-        }
+        if let error = session.sendBinary(bytes, namespace: namespace, to: transportID) { throw error }
     }
 
     func connected() {

@@ -169,8 +169,11 @@ public final class RemoteMediaClient: @unchecked Sendable {
         let request = session.requests.start(kind, group: group, namespace: CastNamespace.media.rawValue,
                                              peer: transportID)
         let json = payload(request.requestID, session.sessionID)
-        session.sendJSON(json, namespace: CastNamespace.media.rawValue, to: transportID,
-                         log: SenderLog.mediaControlChannel)
+        if let error = session.sendJSON(json, namespace: CastNamespace.media.rawValue, to: transportID,
+                                        log: SenderLog.mediaControlChannel)
+        {
+            session.fail(request, error)
+        }
         SenderLog.remoteMediaClient.debug("\(kind) sent", session.metadata(requestID: request.requestID,
                                                                             namespace: .media))
         return request

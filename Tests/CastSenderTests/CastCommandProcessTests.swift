@@ -58,6 +58,17 @@ import Testing
         await harness.shutdown()
     }
 
+    @Test func aMessageOver64KiBFailsAtOnceAsMessageTooBig() async throws {
+        let harness = try SenderHarness()
+        let url = "http://127.0.0.1/" + String(repeating: "a", count: 70_000)
+        let result = try await Self.cast(harness, ["--timeout", "30s", "load", url], auth: ["--insecure-skip-auth"])
+        #expect(result.exitCode == 1)
+        // With a 30 s request timeout, only an immediate failure can name the limit (a timeout would say so).
+        #expect(result.standardError.contains("GCKErrorCodeMessageTooBig (11)"), "\(result.standardError)")
+        #expect(result.standardError.contains("64 KiB"))
+        await harness.shutdown()
+    }
+
     @Test func sendPrintsTheAdAppsReply() async throws {
         let harness = try SenderHarness()
         let result = try await Self.cast(harness, ["--app", ReceiverAppDefinition.adInsertionID, "send",
