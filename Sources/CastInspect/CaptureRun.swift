@@ -6,8 +6,8 @@ import Foundation
 public enum CaptureRun {
     /// Adds the key logs embedded in the files' Decryption Secrets Blocks to `options.keyLog`.
     public static func loadEmbeddedKeys(files: [String], into options: inout InspectOptions) {
-        // Standard input cannot be read twice: its secrets blocks are not seen (give --keylog instead).
-        for file in files where file != PcapSource.standardInput {
+        // Standard input and pipes cannot be read twice: their secrets blocks are not seen (give --keylog instead).
+        for file in files where !PcapSource.isStreamInput(file) {
             for text in PcapngSecretsReader.keyLogs(atPath: file) { options.keyLog.add(text: text) }
         }
     }
@@ -16,7 +16,7 @@ public enum CaptureRun {
     /// reads them as one capture; the TCP reassembly and the log timeline need time order. When some file has no
     /// readable first packet, `files` as given (the fault is reported when the files are read).
     public static func timeOrdered(_ files: [String]) -> [String] {
-        guard files.count > 1, !files.contains(PcapSource.standardInput) else { return files }
+        guard files.count > 1, !files.contains(where: PcapSource.isStreamInput) else { return files }
         var starts: [LogTimestamp] = []
         for file in files {
             guard let source = try? PcapSource(path: file), let first = try? source.next() else { return files }
@@ -42,7 +42,7 @@ public enum CaptureRun {
                 if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) {
                     try source.setFilter(mdnsFilter, looksOnlyAtHeaders: true)
                 }
-                if file == PcapSource.standardInput {
+                if PcapSource.isStreamInput(file) {
                     if source.isPcapng { inspector.options.secretsBlocksUnread = true }
                     // A pipe may carry a capture still going on: each packet is inspected when it arrives, not
                     // when a read-ahead batch has filled.

@@ -33,11 +33,13 @@ public final class PcapSource {
         self.path = path
         let magic: [UInt8]
         let stream: UnsafeMutablePointer<FILE>
-        if path == Self.standardInput {
+        if path == Self.standardInput || Self.isStream(path) {
             // The header is libpcap's to read from a pipe (no peeking without consuming); a duplicate descriptor,
             // so closing the capture leaves the process's standard input alone.
             magic = []
-            let fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+            // A named pipe or <(…) is read once, as standard input is: peeking at its magic would consume it.
+            let fd = path == Self.standardInput
+                ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0, let opened = fdopen(fd, "rb") else {
                 if fd >= 0 { close(fd) }
                 throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
@@ -70,9 +72,9 @@ public final class PcapSource {
             fclose(stream)
             free(streamBuffer)
             var reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let fromPipe = path == Self.standardInput
+            let fromPipe = path == Self.standardInput || Self.isStream(path)
             if fromPipe, reason.contains("unknown file format") {
-                reason += "; standard input must carry a pcap or pcapng capture (gzip'd? pipe it through gunzip)"
+                reason += "; the stream must carry a pcap or pcapng capture (gzip'd? pipe it through gunzip)"
             }
             throw CaptureError(
                 kind: (!fromPipe && magic.count < 4) || reason.contains("truncated") ? .truncated : .badHeader,
@@ -96,6 +98,17 @@ public final class PcapSource {
 
     /// True for pcapng (which may carry Decryption Secrets Blocks), false for classic pcap.
     public var isPcapng: Bool { recordHeaderLength == nil }
+
+    /// True for standard input and for pipes and devices: read once, as they arrive, never reopened.
+    public static func isStreamInput(_ path: String) -> Bool { path == standardInput || isStream(path) }
+
+    /// True for a FIFO, socket or character device (what `<(…)` and `/dev/stdin` give): read as a stream.
+    static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    }
 
     /// The path that means standard input.
     public static let standardInput = "-"

@@ -45,10 +45,14 @@ public enum FilterFile {
 
     /// Reads and parses the filter file at `path`.
     public static func load(path: String) throws(FilterFileError) -> LoggerFilter {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
+        // A FileHandle also reads /dev/null, pipes and <(…), which FileManager.contents(atPath:) refuses.
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let handle = exists && !isDirectory.boolValue ? FileHandle(forReadingAtPath: path) : nil
+        defer { try? handle?.close() }
+        guard let handle, let data = try? handle.readToEnd() ?? Data() else {
             let reason =
-                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                !exists
                 ? "no such filter file" : isDirectory.boolValue ? "a directory, not a filter file"
                 : "cannot read the filter file (permission denied?)"
             throw FilterFileError(file: path, line: 0, column: 0, message: reason)
