@@ -30,7 +30,16 @@ public struct FilterFileError: Error, Sendable, Hashable, CustomStringConvertibl
 public enum FilterFile {
     /// Parses filter-file text; `fileName` is used in error messages.
     public static func parse(_ text: String, fileName: String) throws(FilterFileError) -> LoggerFilter {
+        let (filter, errors) = check(text, fileName: fileName)
+        if let first = errors.first { throw first }
+        return filter
+    }
+
+    /// Parses every line and returns the filter of the valid ones and an error for each line that is not
+    /// (`castscope filters check` reports them all, not only the first).
+    public static func check(_ text: String, fileName: String) -> (filter: LoggerFilter, errors: [FilterFileError]) {
         var filter = LoggerFilter()
+        var errors: [FilterFileError] = []
         var lineNumber = 0
         // Split on scalars, not Characters: "\r\n" is one Character and would hide the line break.
         for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -38,13 +47,24 @@ public enum FilterFile {
             var line = Array(rawLine)
             if line.last == "\r" { line.removeLast() }
             let parser = FilterLineParser(line: line, file: fileName, lineNumber: lineNumber, columnOffset: 0)
-            try parser.apply(to: &filter, allowTrailingComment: true)
+            do {
+                try parser.apply(to: &filter, allowTrailingComment: true)
+            } catch {
+                errors.append(error)
+            }
         }
-        return filter
+        return (filter, errors)
     }
 
     /// Reads and parses the filter file at `path`.
     public static func load(path: String) throws(FilterFileError) -> LoggerFilter {
+        let (filter, errors) = try checkFile(path: path)
+        if let first = errors.first { throw first }
+        return filter
+    }
+
+    /// Reads the filter file at `path` and checks every line; throws only when the file cannot be read.
+    public static func checkFile(path: String) throws(FilterFileError) -> (filter: LoggerFilter, errors: [FilterFileError]) {
         // A FileHandle also reads /dev/null, pipes and <(…), which FileManager.contents(atPath:) refuses.
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -60,7 +80,7 @@ public enum FilterFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw FilterFileError(file: path, line: 0, column: 0, message: "the filter file is not UTF-8 text")
         }
-        return try parse(text, fileName: path)
+        return check(text, fileName: path)
     }
 
     /// Parses a `CASTSCOPE_LOG` value: comma-separated items, each `LEVEL` (the minimum), `PATTERN=LEVEL`,
@@ -138,6 +158,12 @@ private struct FilterLineParser {
             }
             filter.exclusive = flag
         default:
+            // Cast SDK class names start with an upper-case letter; a bare lower-case word is a misspelt key
+            // ('minimun'), and 'class name = LEVEL' remains for a lower-case class.
+            if key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) {
+                throw error(at: keyStart, "unknown key '\(key)' (expected minimum, exclusive, function PATTERN, "
+                    + "message ~ REGEX, or a class pattern; write 'class \(key) = LEVEL' for a lower-case class)")
+            }
             let level = try level(value, at: valueStart)
             if key.hasPrefix("function ") || key.hasPrefix("function\t") {
                 let patterns = try patternList(from: keyStart + 8, to: keyEnd)

@@ -65,7 +65,27 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
                 guard let (_, next) = parseSet(scalars, from: index) else {
                     return (index, "unterminated '[' set in pattern '\(text)'")
                 }
+                if let reversed = reversedRange(scalars, from: index, to: next) {
+                    let range = "\(scalars[reversed])-\(scalars[reversed + 2])"
+                    return (reversed, "reversed range '\(range)' in pattern '\(text)' (write it low-high)")
+                }
                 index = next
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The offset of the first `x-y` with x > y inside the set `scalars[start..<end]`, or nil.
+    private static func reversedRange(_ scalars: [Unicode.Scalar], from start: Int, to end: Int) -> Int? {
+        let close = end - 1  // the set's closing ']'
+        var index = start + 1
+        if index < close, scalars[index] == "!" || scalars[index] == "^" { index += 1 }
+        while index < close {
+            if index + 2 < close, scalars[index + 1] == "-" {
+                if scalars[index] > scalars[index + 2] { return index }
+                index += 3
             } else {
                 index += 1
             }

@@ -12,19 +12,24 @@ enum FiltersCommand {
     static var check: CommandSpec {
         CommandSpec(
             name: "check", abstract: "Validate filter files.",
-            discussion: "Prints FILE:LINE:COL: message for the first error and exits 1; prints 'FILE: ok' otherwise.",
+            discussion: """
+                Prints FILE:LINE:COL: message for every error of every file and exits 1; prints 'FILE: ok' for a \
+                file without errors.
+                """,
             arguments: [.init("file", help: "Filter files to check.", repeating: true)],
             run: { invocation, io in
+                var failed = false
                 for file in invocation.arguments("file") {
                     do {
-                        _ = try FilterFile.load(path: file)
-                        io.print("\(file): ok")
+                        let errors = try FilterFile.checkFile(path: file).errors
+                        for error in errors { io.printError("\(error)") }
+                        if errors.isEmpty { io.print("\(file): ok") } else { failed = true }
                     } catch {
                         io.printError("\(error)")
-                        return 1
+                        failed = true
                     }
                 }
-                return 0
+                return failed ? 1 : 0
             })
     }
 

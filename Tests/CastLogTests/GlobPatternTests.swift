@@ -2,6 +2,15 @@ import Testing
 @testable import CastLog
 
 @Suite struct GlobPatternTests {
+    @Test func reversedSetRangesAreRejectedWithTheirOffsetAndOthersAreNot() {
+        #expect(GlobPattern.validate("GCK[z-a]")?.offset == 4)
+        #expect(GlobPattern.validate("GCK[!z-a]")?.offset == 5)
+        #expect(GlobPattern.validate("GCK[z-a]")?.message.contains("reversed range 'z-a'") == true)
+        for valid in ["GCK[a-z]", "GCK[-a]", "GCK[a-]", "GCK[]a-c]", "GCK[a]"] {
+            #expect(GlobPattern.validate(valid) == nil, "\(valid)")
+        }
+    }
+
     @Test func literalMatchesOnlyItself() {
         let glob = GlobPattern("GCKCastChannel")
         #expect(glob.isLiteral)

@@ -28,6 +28,23 @@ import Testing
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test func checkReportsEveryErrorOfEveryFileAndOkForTheGoodOnes() async throws {
+        let directories = TemporaryDirectories()
+        let directory = directories.make("filters")
+        let bad = directory + "/bad.filter", good = directory + "/good.filter"
+        try "minimum = loud\nGCK[z-a] = debug\nminimun = warning\nGCKCastChannel = verbose\n"
+            .write(toFile: bad, atomically: false, encoding: .utf8)
+        try "minimum = warning\nexclusive = yes\nclass lowercase = debug\n".write(toFile: good, atomically: false, encoding: .utf8)
+        let result = try await CastscopeProcess.run(["filters", "check", bad, good])
+        #expect(result.exitCode == 1)
+        let errors = result.standardError.split(separator: "\n").map(String.init)
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.first?.hasPrefix("\(bad):1:11: unknown level 'loud'") == true)
+        #expect(errors.dropFirst().first?.hasPrefix("\(bad):2:5: reversed range 'z-a'") == true)
+        #expect(errors.last?.hasPrefix("\(bad):3:1: unknown key 'minimun'") == true)
+        #expect(result.standardOutput == "\(good): ok\n")
+    }
+
     @Test func explainPrintsClassTabLevelWithNoneWhenNothingPasses() async throws {
         let result = try await CastscopeProcess.run([
             "filters", "explain", "\(filtersDirectory)/codelab.filter", "GCKCastChannel", "GCKSessionManager",
