@@ -68,6 +68,13 @@ import Glibc
 
     // MARK: Reading and -n
 
+    @Test func aBinaryFileShowsEscapedControlBytesNeverRawOnes() async throws {
+        let bytes: [UInt8] = Array("A".utf8) + [0x01, 0x02, 0x1B] + Array("[31mred\u{7F}\n".utf8)
+        let result = try await CastscopeProcess.run(["tail", "-"], input: bytes)
+        #expect(result.standardOutput == "A\\x01\\x02\\x1b[31mred\\x7f\n", "\(result.standardOutput)")
+        #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
     @Test func showsTheLastTenRecordsByDefault() async throws {
         let scratch = Scratch()
         let path = try scratch.file("app.log", (0..<12).map { Self.json($0, message: "m\($0)") })
