@@ -43,7 +43,7 @@ enum DemoCommand {
         if invocation.flag("device-log") { filter.setLoggingLevel(.verbose, forClasses: ["CastReceiver*"]) }
         let directory = invocation.option("dir")
             ?? NSTemporaryDirectory() + "castscope-demo-\(ProcessInfo.processInfo.processIdentifier)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputDirectory.create(directory)
         let logPath = directory + "/castscope.log"
         try? FileManager.default.removeItem(atPath: logPath)
         signal(SIGPIPE, SIG_IGN)

@@ -29,3 +29,23 @@ enum InputFile {
         }
     }
 }
+
+/// Creates output directories with errors that name the directory and the system's reason (never Foundation's
+/// NSCocoaErrorDomain text).
+enum OutputDirectory {
+    /// `mkdir -p path`.
+    static func create(_ path: String) throws(InputFile.ReadError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                throw InputFile.ReadError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw InputFile.ReadError(description: "cannot create \(path): \(prefix) is not a directory")
+            }
+            prefix += "/"
+        }
+    }
+}

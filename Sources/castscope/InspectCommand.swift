@@ -100,9 +100,9 @@ enum InspectCommand {
                 return 1
             }
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try OutputDirectory.create(directory)
             } catch {
-                io.printError("Error: cannot create \(directory): \(error.localizedDescription)")
+                io.printError("Error: \(error)")
                 return 1
             }
             options.exportDirectory = directory

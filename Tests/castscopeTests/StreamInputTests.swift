@@ -35,3 +35,19 @@ import Testing
         #expect(piped.standardOutput == file.standardOutput)
     }
 }
+
+/// Output directories that cannot be made are said with the path and the system's reason, never Foundation's text.
+@Suite struct OutputDirectoryErrorTests {
+    @Test func demoAndExportStreamsNameTheDirectoryAndTheReason() async throws {
+        let demo = try await CastscopeProcess.run(["demo", "--dir", "/proc/castscope-nope/x"])
+        #expect(demo.exitCode == 1)
+        #expect(demo.standardError.hasPrefix("Error: cannot create /proc/castscope-nope/x: "), "\(demo.standardError)")
+        let export = try await CastscopeProcess.run([
+            "inspect", InspectCommandTests.captures + "/mdns-zeroconf.pcap", "--export-streams", "/proc/castscope-nope",
+        ])
+        #expect(export.exitCode == 1)
+        for result in [demo, export] {
+            #expect(!result.standardError.contains("NSCocoaErrorDomain") && !result.standardError.contains("operation could"))
+        }
+    }
+}
