@@ -12,6 +12,7 @@ build: setup
 	$(SWIFT) build
 
 test: setup
+	@./scripts/check-target-imports
 	$(SWIFT) build --build-tests
 	@./scripts/test-with-clean-tmp $(SWIFT) test --parallel --num-workers 2
 

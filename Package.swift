@@ -14,7 +14,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzFilterFile", ["CastLog"]),
     ("FuzzLogLine", ["CastLog"]),
     ("FuzzArguments", ["CastCLI"]),
-    ("FuzzFrames", ["CastWire"]),
+    ("FuzzFrames", ["CastWire", "CastJSON"]),
     ("FuzzCastMessage", ["CastWire"]),
     ("FuzzDeviceAuth", ["CastWire"]),
     ("FuzzDNS", ["CastWire"]),
@@ -23,7 +23,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzInspectPackets", ["CastInspect", "CastWire", "CastLog"]),
     ("FuzzTLSDecryptor", ["CastInspect"]),
     ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
-    ("FuzzChannelInbound", ["CastChannel"]),
+    ("FuzzChannelInbound", ["CastChannel", "CastNet", "CastTLS", "CastWire"]),
     ("FuzzReceiver", ["CastReceiver"]),
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
     ("FuzzCaptureFile", ["CastInspect"]),
@@ -35,21 +35,29 @@ let package = Package(
     name: "castscope",
     products: [
         .executable(name: "castscope", targets: ["castscope"]),
+        // Every library the README offers other Swift programs, one product each, and the test kit (as swift-nio
+        // ships NIOTestUtils).
+        .library(name: "CastJSON", targets: ["CastJSON"]),
         .library(name: "CastLog", targets: ["CastLog"]),
         .library(name: "CastWire", targets: ["CastWire"]),
+        .library(name: "CastTLS", targets: ["CastTLS"]),
+        .library(name: "CastNet", targets: ["CastNet"]),
+        .library(name: "CastChannel", targets: ["CastChannel"]),
+        .library(name: "CastDiscovery", targets: ["CastDiscovery"]),
+        .library(name: "CastSender", targets: ["CastSender"]),
+        .library(name: "CastReceiver", targets: ["CastReceiver"]),
+        .library(name: "CastInspect", targets: ["CastInspect"]),
         .library(name: "CastCLI", targets: ["CastCLI"]),
+        .library(name: "CastTestSupport", targets: ["CastTestSupport"]),
     ],
     targets: [
         .target(name: "CastJSON", swiftSettings: strictSettings, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CastLog", dependencies: ["CastJSON"], swiftSettings: strictSettings),
-        .target(name: "CastWire", dependencies: ["CastJSON", "CastLog"], swiftSettings: strictSettings),
+        .target(name: "CastWire", dependencies: ["CastJSON"], swiftSettings: strictSettings),
         .target(name: "CastCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "castscope",
-            dependencies: [
-                "CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastChannel", "CastDiscovery",
-                "CastInspect", "CastReceiver", "CastSender",
-            ],
+            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastDiscovery", "CastInspect", "CastReceiver", "CastSender"],
             swiftSettings: strictSettings
         ),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -62,16 +70,16 @@ let package = Package(
         .target(name: "CCastNetShims"),
         .target(name: "CastNet", dependencies: ["CCastNetShims", "CastLog"], swiftSettings: strictSettings),
         .target(
-            name: "CastChannel", dependencies: ["CastWire", "CastTLS", "CastNet", "CastLog"],
+            name: "CastChannel", dependencies: ["CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastDiscovery", dependencies: ["CastWire", "CastNet", "CAvahi", "CCastShims", "CastLog"],
+            name: "CastDiscovery", dependencies: ["CastWire", "CastNet", "CAvahi", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CastLog"],
+            name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastLog"],
+            name: "CastReceiver", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
             name: "CastSender", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastJSON", "CastNet", "CastLog"],
@@ -86,37 +94,37 @@ let package = Package(
         .testTarget(name: "CastJSONTests", dependencies: ["CastJSON"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastLogTests",
-            dependencies: ["CastLog", "CastTestSupport"],
+            dependencies: ["CastLog", "CastJSON", "CastTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CastCLITests", dependencies: ["CastCLI"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastWireTests",
-            dependencies: ["CastWire", "CastTestSupport"],
+            dependencies: ["CastWire", "CastJSON", "CastTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "CastTLSTests", dependencies: ["CastTLS", "CastTestSupport"], resources: [.copy("Fixtures")],
+            name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
-        .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CastNetTests", dependencies: ["CastNet"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastChannelTests", dependencies: ["CastChannel", "CastTestSupport"], resources: [.copy("Fixtures")],
-            swiftSettings: strictSettings),
-        .testTarget(
-            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastTestSupport"],
+            name: "CastChannelTests", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastJSON", "CastLog", "CastTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
-            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastJSON", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastTestSupport"],
+            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "castscopeTests",
-            dependencies: ["castscope", "CastTestSupport"],
+            dependencies: ["castscope", "CastJSON", "CastNet", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -134,7 +142,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ChannelBench",
-            dependencies: ["CastReceiver", "CastChannel", "CastNet", "CastTLS", "CastWire", "CastJSON"],
+            dependencies: ["CastReceiver", "CastNet", "CastTLS", "CastWire", "CastJSON"],
             path: "Benchmarks/ChannelBench",
             swiftSettings: strictSettings
         ),

@@ -46,7 +46,7 @@ enum HostChecks {
 
     /// A route covering 224.0.0.251 on the interfaces (from /proc/net/route).
     static func multicastRoute(interfaces: [NetworkInterface]) -> DiagnosticCheck {
-        guard let table = try? String(contentsOfFile: "/proc/net/route", encoding: .utf8) else {
+        guard let table = ProcFile.read("/proc/net/route") else {
             return DiagnosticCheck(id: "route", status: .warn, summary: "cannot read /proc/net/route")
         }
         let group: UInt32 = 0xFB00_00E0  // 224.0.0.251 as /proc/net/route prints it (little-endian hex)
@@ -152,7 +152,7 @@ enum HostChecks {
     static func socketOwners(port: UInt16) -> [String] {
         var inodes: Set<String> = []
         for file in ["/proc/net/udp", "/proc/net/udp6"] {
-            guard let table = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let table = ProcFile.read(file) else { continue }
             let suffix = ":" + String(format: "%04X", port)
             for line in table.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
@@ -171,7 +171,7 @@ enum HostChecks {
                     target.hasPrefix("socket:["), inodes.contains(String(target.dropFirst(8).dropLast()))
                 else { continue }
                 let comm =
-                    (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                    ProcFile.read("/proc/\(pid)/comm")?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
                 owners.append("\(comm)[\(pid)]")
                 break

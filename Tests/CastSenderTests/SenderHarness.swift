@@ -111,4 +111,24 @@ final class CallbackRecorder: SessionManagerListener, RemoteMediaClientListener,
 /// Directory counting for the descriptor-leak test.
 enum FileManagerShim {
     static func count(_ path: String) throws -> Int { try FileManager.default.contentsOfDirectory(atPath: path).count }
+
+    /// TCP connections of this host with `port` at either end that are still open (not closed or in TIME_WAIT),
+    /// from /proc/net/tcp and tcp6: what a leaked session would hold, whatever other tests have open meanwhile.
+    static func openConnections(port: UInt16) -> Int {
+        let hexPort = String(format: "%04X", port)
+        var count = 0
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            guard let text = ProcFile.read(table) else { continue }
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 3 else { continue }
+                let ends = [fields[1], fields[2]].map { $0.split(separator: ":").last.map(String.init) ?? "" }
+                // 01 ESTABLISHED … 08 CLOSE_WAIT and the other live states; 06 TIME_WAIT, 07 CLOSE and 0A LISTEN
+                // hold no descriptor of a session.
+                let state = String(fields[3])
+                if ends.contains(hexPort), !["06", "07", "0A"].contains(state) { count += 1 }
+            }
+        }
+        return count
+    }
 }
