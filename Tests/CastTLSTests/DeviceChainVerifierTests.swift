@@ -398,4 +398,14 @@ import Testing
         #expect(report.failure?.reason == .malformedCertificate)
         #expect(report.chain.isEmpty)
     }
+
+    @Test func aDeviceCertificateTrustedDirectlyStillGivesItsAudioOnlyPolicy() throws {
+        let device = try CertificateIssuer.issue(
+            CertificateRequest(subject: [("CN", "Speaker")], serial: 9, notBefore: Date() - 86_400,
+                               isCertificateAuthority: false, policyOIDs: [DevicePolicy.audioOnlyPolicyOID]))
+        let report = DeviceChainVerifier(trustStore: CastTrustStore(roots: [device.certificate]))
+            .verify([device.certificate], at: Date())
+        #expect(report.isTrusted)
+        #expect(report.policy == .audioOnly)
+    }
 }

@@ -69,7 +69,8 @@ public struct DeviceChainVerifier: Sendable {
             report.failure = failure
             return report
         }
-        switch Self.policy(of: built.dropLast()) {
+        // The device certificate always counts, even when it is itself the trusted anchor; a root's policies do not.
+        switch Self.policy(of: built.count > 1 ? built.dropLast() : built[...]) {
         case .success(let policy): report.policy = policy
         case .failure(let failure):
             report.failure = failure
