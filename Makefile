@@ -3,7 +3,7 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 20
 export CASTSCOPE_REQUIRE_PEERS ?= 1
 
-.PHONY: setup build test demo bench bench-log bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-build clean
+.PHONY: setup build test demo install uninstall bench bench-log bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -15,6 +15,22 @@ test: setup
 	@./scripts/check-target-imports
 	$(SWIFT) build --build-tests
 	@./scripts/test-with-clean-tmp $(SWIFT) test --parallel --num-workers 2
+
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+
+# The binary, a man page per command and bash completion, all generated from the command specs.
+install: setup
+	$(SWIFT) build -c release --product castscope
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR)
+	install -m 755 .build/release/castscope $(BINDIR)/castscope
+	.build/release/castscope generate man $(MANDIR)
+	.build/release/castscope generate completion bash > $(BASHDIR)/castscope
+
+uninstall:
+	rm -f $(BINDIR)/castscope $(BASHDIR)/castscope $(MANDIR)/castscope.1 $(MANDIR)/castscope-*.1
 
 demo: build
 	$(SWIFT) run --skip-build castscope demo

@@ -1,0 +1,47 @@
+import CastCLI
+import Foundation
+
+/// `castscope generate man DIR | completion bash`: man pages and shell completion from the command specs, for
+/// `make install` and packagers. Glue only: CastCLI renders.
+enum GenerateCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "generate", abstract: "Write man pages or shell completion generated from the command specs.",
+            subcommands: [
+                CommandSpec(
+                    name: "man", abstract: "Write castscope.1 and castscope-COMMAND.1 for every command into DIR.",
+                    arguments: [ArgumentSpec("dir", help: "The directory (created when missing).")],
+                    run: { invocation, io in
+                        let directory = invocation.argument("dir") ?? "."
+                        try OutputDirectory.create(directory)
+                        let formatter = ManPageFormatter(date: today(), version: CastscopeCommand.version)
+                        for page in formatter.pages(root: CastscopeCommand.root) {
+                            let path = directory + "/" + page.name + ".1"
+                            guard FileManager.default.createFile(atPath: path, contents: Data(page.text.utf8)) else {
+                                throw InputFile.ReadError(description: "cannot write \(path)")
+                            }
+                        }
+                        return 0
+                    }),
+                CommandSpec(
+                    name: "completion", abstract: "Print the completion script for a shell.",
+                    arguments: [ArgumentSpec("shell", help: "bash")],
+                    run: { invocation, io in
+                        guard invocation.argument("shell") == "bash" else {
+                            throw CommandLineError.validation("only bash completion is generated (got \(invocation.argument("shell") ?? ""))")
+                        }
+                        io.write(CompletionScript.bash(root: CastscopeCommand.root), to: .output)
+                        return 0
+                    }),
+            ])
+    }
+
+    /// `YYYY-MM-DD` in UTC, or SOURCE_DATE_EPOCH's day for reproducible builds.
+    private static func today() -> String {
+        let seconds = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init)
+            ?? Date().timeIntervalSince1970
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}
