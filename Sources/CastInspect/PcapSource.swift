@@ -51,8 +51,12 @@ public final class PcapSource {
                 throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
                                    reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
             }
-            magic = [UInt8]((try? file.read(upToCount: 4)) ?? Data())
+            let header = [UInt8]((try? file.read(upToCount: 24)) ?? Data())
             try? file.close()
+            magic = Array(header.prefix(4))
+            if let reason = Self.reservedLinkTypeBits(header) {
+                throw CaptureError(kind: .badHeader, file: path, packetNumber: 0, byteOffset: 20, reason: reason)
+            }
             if magic.starts(with: [0x1f, 0x8b]) {
                 throw CaptureError(kind: .compressed, file: path, packetNumber: 0, byteOffset: 0,
                                    reason: "the file is gzip-compressed; decompress it first (gunzip -k \(path))")
@@ -98,6 +102,30 @@ public final class PcapSource {
 
     /// True for pcapng (which may carry Decryption Secrets Blocks), false for classic pcap.
     public var isPcapng: Bool { recordHeaderLength == nil }
+
+    /// Why a classic pcap header's link-type field is invalid, or nil. Bits 16–25 are reserved and must be zero
+    /// (the pcap file format: the low 16 bits are the link type, bit 26 and bits 28–31 describe an FCS); tshark
+    /// refuses such a file too.
+    static func reservedLinkTypeBits(_ header: [UInt8]) -> String? {
+        guard header.count >= 24 else { return nil }
+        // Microsecond, nanosecond and the "modified" format, in either byte order.
+        let littleEndian: [[UInt8]] = [[0xD4, 0xC3, 0xB2, 0xA1], [0x4D, 0x3C, 0xB2, 0xA1], [0x34, 0xCD, 0xB2, 0xA1]]
+        let bigEndian: [[UInt8]] = [[0xA1, 0xB2, 0xC3, 0xD4], [0xA1, 0xB2, 0x3C, 0x4D], [0xA1, 0xB2, 0xCD, 0x34]]
+        let magic = Array(header.prefix(4))
+        let bytes = header[20..<24]
+        let field: UInt32
+        if littleEndian.contains(magic) {
+            field = bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        } else if bigEndian.contains(magic) {
+            field = bytes.reduce(0) { $0 << 8 | UInt32($1) }
+        } else {
+            return nil
+        }
+        let reserved = field & 0x03FF_0000
+        guard reserved != 0 else { return nil }
+        let hex = String(field, radix: 16)
+        return "the link-type field 0x\(hex) has reserved bits (16–25) set; a classic pcap file keeps them zero"
+    }
 
     /// True for standard input and for pipes and devices: read once, as they arrive, never reopened.
     public static func isStreamInput(_ path: String) -> Bool { path == standardInput || isStream(path) }

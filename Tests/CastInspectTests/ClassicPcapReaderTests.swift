@@ -131,3 +131,16 @@ import Testing
         } throws: { ($0 as? CaptureError)?.kind == .malformed }
     }
 }
+
+/// A classic pcap whose link-type field has reserved bits set is refused, as tshark refuses it.
+@Suite struct ClassicPcapLinkTypeFieldTests {
+    @Test func reservedLinkTypeBitsAreAnErrorNamingTheField() throws {
+        var bytes = PcapBuilder.pcap(linkType: 0x0001_0001, packets: [])
+        let error = #expect(throws: CaptureError.self) { try PcapSource(path: PcapBuilder.temporaryFile(bytes)) }
+        #expect(error?.description.contains("reserved bits") == true, "\(String(describing: error))")
+        bytes = PcapBuilder.pcap(linkType: 1, packets: [])
+        #expect(PcapSource.reservedLinkTypeBits(bytes) == nil)
+        // The FCS bits (26, 28–31) are not reserved.
+        #expect(PcapSource.reservedLinkTypeBits(PcapBuilder.pcap(linkType: 0x2400_0001, packets: [])) == nil)
+    }
+}
