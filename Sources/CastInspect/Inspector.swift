@@ -43,6 +43,8 @@ public final class Inspector {
     var totalHeldBytes = 0
     private var fragments = IPFragmentReassembler()
     var lastTime = LogTimestamp(seconds: 0, microseconds: 0)
+    /// Packets of link types castscope does not decode: raw link type → (count, first time).
+    private var undecodedLinkTypes: [UInt32: (count: Int, first: LogTimestamp)] = [:]
     /// Connections that lost heartbeats, for `cast.reconnect`.
     var reconnects = ReconnectWatch()
     /// Most concurrent TCP connections tracked; the oldest idle one is closed beyond this.
@@ -74,6 +76,12 @@ public final class Inspector {
         summary.bytes += packet.bytes.count
         lastTime = packet.time
         if packet.isSnaplenTruncated || sliced.isTruncated { summary.truncatedPackets += 1 }
+        if !LinkType.decoded.contains(packet.linkType) {
+            // Counted and said at the end (capture.link-type), never silently skipped as "0 mDNS".
+            let entry = undecodedLinkTypes[packet.linkType.rawValue] ?? (0, packet.time)
+            undecodedLinkTypes[packet.linkType.rawValue] = (entry.count + 1, entry.first)
+            return
+        }
         guard let network = sliced.network else { return }
         let (source, destination) = Self.addresses(network)
         func text(_ bytes: [UInt8]) -> String { FlowEndpoint(address: bytes, port: 0).text }
@@ -111,6 +119,15 @@ public final class Inspector {
         }
         var findings: [Finding] = []
         mdns.finish(findings: &findings)
+        for (raw, entry) in undecodedLinkTypes.sorted(by: { $0.key < $1.key }) {
+            let type = LinkType(rawValue: raw)
+            findings.append(Finding(
+                .warn, "capture.link-type",
+                "\(entry.count) packet\(entry.count == 1 ? "" : "s") of link type \(raw) (\(type)) not decoded",
+                detail: "castscope decodes Ethernet, Linux cooked (SLL, SLL2), raw IP, loopback and BSD null link "
+                    + "types; capture on a wired interface, with -i any, or in managed (not monitor) mode for Wi-Fi",
+                time: entry.first))
+        }
         findings.forEach { emit(.finding($0)) }
         return summary
     }
