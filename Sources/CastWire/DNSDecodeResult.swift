@@ -4,10 +4,14 @@ public struct DNSDecodeResult: Sendable, Hashable {
     public var message: DNSMessage
     /// The first fault, or nil when the whole message decoded.
     public var error: DNSError?
+    /// Records skipped because their RDATA was bad while RDLENGTH kept them in bounds; decoding went on after each
+    /// (the first is also `error`).
+    public var skippedRecords: [DNSError]
 
     /// Creates a result.
-    public init(message: DNSMessage, error: DNSError?) {
+    public init(message: DNSMessage, error: DNSError?, skippedRecords: [DNSError] = []) {
         self.message = message
         self.error = error
+        self.skippedRecords = skippedRecords
     }
 }

@@ -57,7 +57,7 @@ public struct DNSMessage: Sendable, Hashable {
 
     /// Decodes as far as possible from the bytes filling `reader`.
     public static func decodeLax(_ reader: ByteReader) -> DNSDecodeResult {
-        DNSMessageDecoder(reader).run()
+        DNSMessageDecoder(reader, skipsBadRecords: true).run()
     }
 }
 

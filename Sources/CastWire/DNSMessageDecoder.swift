@@ -9,10 +9,18 @@ struct DNSMessageDecoder {
     private let messageRange: Range<Int>
     /// Warnings so far; kept apart from the message so the sections can be filled in place.
     private(set) var warnings: [DNSWarning] = []
+    /// Go on after a record whose RDATA is bad but whose RDLENGTH keeps it inside the message (as python-zeroconf
+    /// does): the lax decode skips it, reports it, and decodes the rest.
+    private let skipsBadRecords: Bool
+    /// Records skipped that way, in order.
+    private(set) var skipped: [DNSError] = []
+    /// True when the fault just thrown by `readRecord` left the reader at the next record.
+    private var faultIsSkippable = false
 
-    init(_ reader: ByteReader) {
+    init(_ reader: ByteReader, skipsBadRecords: Bool = false) {
         self.reader = reader
         messageRange = reader.position..<reader.limit
+        self.skipsBadRecords = skipsBadRecords
     }
 
     /// Decodes everything, keeping what came before a fault.
@@ -21,10 +29,10 @@ struct DNSMessageDecoder {
         do throws(DNSError) {
             try decodeAll(into: &message)
             message.warnings = warnings
-            return DNSDecodeResult(message: message, error: nil)
+            return DNSDecodeResult(message: message, error: skipped.first, skippedRecords: skipped)
         } catch {
             message.warnings = warnings
-            return DNSDecodeResult(message: message, error: error)
+            return DNSDecodeResult(message: message, error: skipped.first ?? error, skippedRecords: skipped)
         }
     }
 
@@ -46,15 +54,15 @@ struct DNSMessageDecoder {
         }
         message.answers.reserveCapacity(min(Int(an), reader.remaining / Self.minimumRecordSize))
         for index in 0..<Int(an) {
-            message.answers.append(try readRecord(.answer, index))
+            if let record = try readRecordOrSkip(.answer, index) { message.answers.append(record) }
         }
         message.authorities.reserveCapacity(min(Int(ns), reader.remaining / Self.minimumRecordSize))
         for index in 0..<Int(ns) {
-            message.authorities.append(try readRecord(.authority, index))
+            if let record = try readRecordOrSkip(.authority, index) { message.authorities.append(record) }
         }
         message.additionals.reserveCapacity(min(Int(ar), reader.remaining / Self.minimumRecordSize))
         for index in 0..<Int(ar) {
-            message.additionals.append(try readRecord(.additional, index))
+            if let record = try readRecordOrSkip(.additional, index) { message.additionals.append(record) }
         }
         if !reader.isAtEnd {
             warnings.append(DNSWarning(.trailingBytes, section: .additional, index: nil, offset: reader.position))
@@ -84,6 +92,18 @@ struct DNSMessageDecoder {
                            unicastResponse: qclass & 0x8000 != 0, offset: offset)
     }
 
+    /// A record, or nil when it was bad but skippable (`skipsBadRecords`); other faults are thrown.
+    private mutating func readRecordOrSkip(_ section: DNSSection, _ index: Int) throws(DNSError) -> DNSResourceRecord? {
+        do {
+            faultIsSkippable = false
+            return try readRecord(section, index)
+        } catch {
+            guard skipsBadRecords, faultIsSkippable, skipped.count < 1024 else { throw error }
+            skipped.append(error)
+            return nil
+        }
+    }
+
     private mutating func readRecord(_ section: DNSSection, _ index: Int) throws(DNSError) -> DNSResourceRecord {
         let offset = reader.position
         var (name, forward) = try readName(section, index)
@@ -106,6 +126,8 @@ struct DNSMessageDecoder {
                            needed: Int(rdlength), available: reader.remaining)
         }
         let data: DNSRecordData
+        // From here on the reader stands at the next record whatever the RDATA holds.
+        faultIsSkippable = true
         do throws(DNSError) {
             data = try readData(type, from: &rdata, forward: &forward, section, index)
         } catch {

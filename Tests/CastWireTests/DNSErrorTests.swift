@@ -88,6 +88,19 @@ import Testing
         #expect(found?.kind == .rdataLengthMismatch && found?.offset == 25 && found?.isTruncated == false)
     }
 
+    @Test func laxDecodingSkipsARecordWithBadRDATAAndDecodesTheRest() throws {
+        // Answer 0: A with RDLENGTH 5 (bad); answer 1: a good A record, which must still be decoded.
+        let bad: [UInt8] = DNSFixtures.hostH + [0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x05, 10, 0, 0, 1, 9]
+        let good: [UInt8] = DNSFixtures.hostH + [0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x78, 0x00, 0x04, 10, 0, 0, 2]
+        let result = DNSMessage.decodeLax(DNSFixtures.response(answers: 2, bad + good))
+        #expect(result.error?.kind == .rdataLengthMismatch && result.error?.index == 0)
+        #expect(result.skippedRecords.count == 1)
+        #expect(result.message.answers.count == 1)
+        #expect(result.message.answers.first?.ttl == 0x78)
+        // The strict decoder still stops at the first fault.
+        #expect(throws: DNSError.self) { try DNSMessage(decoding: DNSFixtures.response(answers: 2, bad + good)) }
+    }
+
     @Test func srvTargetRunningPastRDLENGTHIsMismatch() {
         // 15: SRV with RDLENGTH 8: 6 fixed bytes then a label of 3 that does not fit in the remaining 2
         let bytes = DNSFixtures.response(answers: 1, DNSFixtures.hostH + [
