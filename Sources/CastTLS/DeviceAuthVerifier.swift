@@ -54,8 +54,12 @@ public struct DeviceAuthVerifier: Sendable {
     ///
     /// - Parameter peerCertificateDER: the certificate the device presented in the TLS handshake
     ///   (`TLSConnection.peerCertificate?.derBytes`); nil or empty fails with `.peerCertificateEmpty`.
+    ///
+    /// - Parameter chainTime: when the device chain is checked (`auth check --at`); nil means `now`. The TLS
+    ///   certificate is always checked at `now`, as its 4-day limit is about the present.
     public func verify(
-        _ reply: DeviceAuthReply, challenge: DeviceAuthChallenge, peerCertificateDER: [UInt8]?, now: Date = Date()
+        _ reply: DeviceAuthReply, challenge: DeviceAuthChallenge, peerCertificateDER: [UInt8]?, now: Date = Date(),
+        chainTime: Date? = nil
     ) throws(ChallengeReplyError) -> Result {
         let response: DeviceAuthResponse
         switch reply {
@@ -81,7 +85,7 @@ public struct DeviceAuthVerifier: Sendable {
         }
         guard !response.signature.isEmpty else { throw ChallengeReplyError(.signatureEmpty) }
         let device = try parseChain(response)
-        let chain = chainVerifier.verify([device.leaf] + device.intermediates, at: now)
+        let chain = chainVerifier.verify([device.leaf] + device.intermediates, at: chainTime ?? now)
         if let failure = chain.failure {
             let kind: ChallengeReplyError.Kind =
                 failure.reason == .untrustedRoot ? .deviceCertificateNotTrusted(failure) : .certificateChainInvalid(failure)

@@ -134,10 +134,11 @@ enum AuthCommand {
             return 1
         case .inspected(let inspection):
             let roots = TrustArguments.rootsLabel(invocation)
+            // The TLS certificate's lifetime is judged now; --at dates the chain.
             if invocation.flag("json") {
-                io.print(inspection.jsonValue(device: device.friendlyName, at: time).serialized())
+                io.print(inspection.jsonValue(device: device.friendlyName, at: Date()).serialized())
             } else {
-                io.print(inspection.text(device: device.friendlyName, roots: roots, at: time))
+                io.print(inspection.text(device: device.friendlyName, roots: roots, at: Date()))
             }
             return inspection.error == nil ? 0 : 1
         }

@@ -146,6 +146,14 @@ import Testing
         #expect(json["reason"] == .string(reason))
     }
 
+    @Test func checkAtAnotherTimeDatesTheChainButJudgesTheTLSCertificateNow() async throws {
+        let (json, code) = try await check([], checkArguments: { _ in ["--at", "2016-04-01"] })
+        #expect(code == 1)
+        #expect(json["reason"] == "date-invalid")  // the emulator's chain was generated today
+        #expect(json["tlsCertificate"]?["accepted"] == true)
+        #expect(json["authResponse"]?["signatureVerifies"] == true)
+    }
+
     @Test func checkOfAnAudioOnlyDeviceReportsThePolicy() async throws {
         let (json, code) = try await check(["--fault", "auth-audio-only"])
         #expect(code == 0)

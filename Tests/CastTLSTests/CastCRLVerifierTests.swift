@@ -254,6 +254,14 @@ import Testing
         #expect(refused.detail.contains("truncated at byte \(3 + 2 + 4)"), "\(refused.detail)")
     }
 
+    @Test func aSignedListWithTimesPastWhatTimeTHoldsIsDateInvalidWithoutACrash() throws {
+        let pki = try Self.shared.get()
+        let list = CastTBSCRL(notBeforeSeconds: .max, notAfterSeconds: .max)
+        let bundle = CastCRLBundle(crls: [try CastCRLIssuer.sign(list, signer: pki.signer)])
+        let refused = try #require(failure(pki.crlVerifier.verify(bundle, at: Self.now)))
+        #expect(refused.reason == .dateInvalid)
+    }
+
     @Test func listThatDoesNotDecodeIsSkippedForALaterUsableOne() throws {
         let pki = try Self.shared.get()
         var bundle = try pki.bundle([pki.list(), pki.list(keys: [pki.icaKeyHash])])

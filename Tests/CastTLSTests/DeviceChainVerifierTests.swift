@@ -408,4 +408,14 @@ import Testing
         #expect(report.isTrusted)
         #expect(report.policy == .audioOnly)
     }
+
+    @Test func aSelfSignedDeviceOutsideTheRootsIsSaidToBeASelfSignedRoot() throws {
+        let device = try CertificateIssuer.issue(
+            CertificateRequest(subject: [("CN", "Lonely")], serial: 3, notBefore: Date() - 86_400,
+                               isCertificateAuthority: false))
+        let failure = try #require(DeviceChainVerifier().verify([device.certificate], at: Date()).failure)
+        #expect(failure.reason == .untrustedRoot)
+        #expect(failure.detail.contains("self-signed"), "\(failure.detail)")
+        #expect(!failure.detail.contains("neither trusted nor in the chain"))
+    }
 }

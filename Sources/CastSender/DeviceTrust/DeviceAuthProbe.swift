@@ -63,6 +63,10 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
             switch result {
             case .failure(let error): finish(.failed("connect: \(error)"))
             case .success(let transport):
+                guard finished.withLock({ $0 != nil }) else {
+                    transport.close()  // the timeout ended the probe while connecting
+                    return
+                }
                 do throws(TLSError) {
                     let socket = try CastSocket(transport: transport, security: .tls(tls))
                     self.socket = socket
@@ -78,10 +82,10 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
 
     public func castSocketDidOpen(_ socket: CastSocket) {
         let handler = DeviceAuthHandler(verifier: verifier, clock: SystemClock(eventLoop: eventLoop), timeout: timeout)
-        handler.currentDate = { [now] in now }
         handler.closesSocketOnFailure = false
+        // `now` (--at) dates the chain only: the TLS certificate's 4-day limit is about the real present.
         handler.replyObserver = { [self] reply, challenge, peer in
-            inspection = verifier.inspect(reply, challenge: challenge, peerCertificateDER: peer, now: now)
+            inspection = verifier.inspect(reply, challenge: challenge, peerCertificateDER: peer, now: Date(), chainTime: now)
         }
         self.handler = handler
         handler.authenticate(socket) { [self] result in
@@ -105,6 +109,8 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     private func finish(_ outcome: Outcome) {
         guard let continuation = finished.withLock({ value in defer { value = nil }; return value }) else { return }
         timer?.cancel()
+        timer = nil
+        handler = nil  // its callbacks hold the probe
         socket?.close(.closedLocally)
         continuation.resume(returning: outcome)
     }

@@ -24,8 +24,10 @@ enum ChainDates {
     /// `2025-03-09 16:44:39 UTC`.
     static func format(_ date: Date) -> String {
         var parts = tm()
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        guard gmtime_r(&seconds, &parts) != nil else { return "\(date)" }
+        // `exactly`: a CRL or a crafted capture can carry times past what time_t holds.
+        guard var seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)),
+            gmtime_r(&seconds, &parts) != nil
+        else { return "\(date)" }
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"

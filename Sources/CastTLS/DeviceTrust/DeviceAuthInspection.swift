@@ -19,13 +19,16 @@ public struct DeviceAuthInspection: Sendable {
 
 extension DeviceAuthVerifier {
     /// Runs every check on `reply` separately, as well as `verify`, so a report can show all that holds and fails.
+    /// `chainTime` (nil: `now`) is when the device chain is checked; the TLS certificate is checked at `now`.
     public func inspect(
-        _ reply: DeviceAuthReply, challenge: DeviceAuthChallenge, peerCertificateDER: [UInt8]?, now: Date = Date()
+        _ reply: DeviceAuthReply, challenge: DeviceAuthChallenge, peerCertificateDER: [UInt8]?, now: Date = Date(),
+        chainTime: Date? = nil
     ) -> DeviceAuthInspection {
         var inspection = DeviceAuthInspection(signatureVerifies: false)
         inspection.tlsCertificate = peerCertificateDER.flatMap { try? X509Certificate(derBytes: $0) }
         do {
-            _ = try verify(reply, challenge: challenge, peerCertificateDER: peerCertificateDER, now: now)
+            _ = try verify(
+                reply, challenge: challenge, peerCertificateDER: peerCertificateDER, now: now, chainTime: chainTime)
         } catch {
             inspection.error = error
         }
@@ -34,7 +37,7 @@ extension DeviceAuthVerifier {
         inspection.signatureAlgorithm = response.signatureAlgorithm ?? .rsassaPKCS1v15
         guard let device = try? X509Certificate(derBytes: response.clientAuthCertificate) else { return inspection }
         let intermediates = response.intermediateCertificates.compactMap { try? X509Certificate(derBytes: $0) }
-        inspection.chain = chainVerifier.verify([device] + intermediates, at: now)
+        inspection.chain = chainVerifier.verify([device] + intermediates, at: chainTime ?? now)
         if let hash = inspection.hashAlgorithm?.hashFunction, let peerCertificateDER {
             let pss = inspection.signatureAlgorithm == .rsassaPSS
             let signed = challenge.senderNonce + peerCertificateDER

@@ -63,6 +63,7 @@ public struct DeviceChainVerifier: Sendable {
             commonName: device.subjectCommonName, policy: .unrestricted, verificationTime: time)
         if let failure = deviceFailure(device, chainLength: built.count)
             ?? pathFailure(path, chain: built)
+            ?? issuerFailure(built)
             ?? dateFailure(built, at: time)
             ?? signatureAlgorithmFailure(built)
         {
@@ -120,7 +121,11 @@ public struct DeviceChainVerifier: Sendable {
             reason = .untrustedRoot
             let roots = trustStore.isBuiltInDeviceRoots
                 ? "the built-in Cast roots" : "the given roots (\(trustStore.roots.count))"
-            rule = "does not chain to \(roots): its issuer \(certificate.issuer) is neither trusted nor in the chain"
+            let selfSigned = failure.code == X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT
+                || failure.code == X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN
+            rule = selfSigned
+                ? "is a self-signed root that is not among \(roots)"
+                : "does not chain to \(roots): its issuer \(certificate.issuer) is neither trusted nor in the chain"
         case X509_V_ERR_CERT_SIGNATURE_FAILURE, X509_V_ERR_UNABLE_TO_DECRYPT_CERT_SIGNATURE,
             X509_V_ERR_UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY:
             reason = .badSignature
@@ -151,6 +156,20 @@ public struct DeviceChainVerifier: Sendable {
         return DeviceTrustFailure(
             reason, position: position, subject: certificate.subject,
             detail: "\(who) \(rule) [OpenSSL: \(failure.reason)]")
+    }
+
+    /// Every issuer must say CA:TRUE: without X509_V_FLAG_X509_STRICT OpenSSL also takes a v1 or keyCertSign-only
+    /// issuer, which senders refuse.
+    private func issuerFailure(_ chain: [X509Certificate]) -> DeviceTrustFailure? {
+        guard chain.count > 1,
+            let position = (1..<chain.count).first(where: { !chain[$0].isCertificateAuthority })
+        else { return nil }
+        let certificate = chain[position]
+        let who = DeviceTrustFailure.name(
+            ofPosition: position, chainLength: chain.count, isAnchor: position == chain.count - 1)
+        return DeviceTrustFailure(
+            .notACertificateAuthority, position: position, subject: certificate.subject,
+            detail: "\(who) (\(certificate.subject)) issues certificates but its basicConstraints do not say CA:TRUE")
     }
 
     /// Every certificate but the anchor must be in date at `time`.
