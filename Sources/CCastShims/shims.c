@@ -1,5 +1,6 @@
 #include "CCastShims.h"
 #include <string.h>
+#include <stdlib.h>
 
 int CCastShims_SSL_CTX_set_min_proto_version(SSL_CTX *context, int version) {
     return (int)SSL_CTX_set_min_proto_version(context, version);
@@ -43,11 +44,10 @@ int CCastShims_X509_policy_oids(X509 *certificate, char *buffer, int size) {
     int used = 0;
     for (int index = 0; index < count; index++) {
         POLICYINFO *info = sk_POLICYINFO_value(policies, index);
-        char oid[128];
-        int length = OBJ_obj2txt(oid, sizeof oid, info->policyid, 1);
-        if (length <= 0 || length >= (int)sizeof oid) { count = -1; break; }
+        int length = OBJ_obj2txt(NULL, 0, info->policyid, 1);  // the dotted length, however long
+        if (length <= 0) { count = -1; break; }
         if (used + length + 2 > size) { count = -2; break; }
-        memcpy(buffer + used, oid, (size_t)length);
+        if (OBJ_obj2txt(buffer + used, size - used, info->policyid, 1) != length) { count = -1; break; }
         used += length;
         buffer[used++] = '\n';
     }
@@ -74,14 +74,16 @@ int CCastShims_X509_add_policies(X509 *certificate, const char *oids) {
     while (ok && *start != '\0') {
         const char *end = strchr(start, '\n');
         size_t length = end ? (size_t)(end - start) : strlen(start);
-        char oid[128];
-        if (length == 0 || length >= sizeof oid) { ok = 0; break; }
+        if (length == 0) { ok = 0; break; }
+        char *oid = malloc(length + 1);
+        if (oid == NULL) { ok = 0; break; }
         memcpy(oid, start, length);
         oid[length] = '\0';
         POLICYINFO *info = POLICYINFO_new();
-        if (info == NULL) { ok = 0; break; }
+        if (info == NULL) { free(oid); ok = 0; break; }
         ASN1_OBJECT_free(info->policyid);
         info->policyid = OBJ_txt2obj(oid, 1);
+        free(oid);
         if (info->policyid == NULL || !sk_POLICYINFO_push(policies, info)) { POLICYINFO_free(info); ok = 0; break; }
         start = end ? end + 1 : start + length;
     }

@@ -418,4 +418,20 @@ import Testing
         #expect(failure.detail.contains("self-signed"), "\(failure.detail)")
         #expect(!failure.detail.contains("neither trusted nor in the chain"))
     }
+
+    @Test func longPolicyOIDsAndManyPoliciesAreReadNotRefused() throws {
+        let long = "1.3.6.1.4.1." + (0..<60).map { String(100_000 + $0) }.joined(separator: ".")
+        let many = (0..<400).map { "1.3.6.1.4.1.99999.\($0)" }
+        let device = try CertificateIssuer.issue(
+            CertificateRequest(subject: [("CN", "Policies")], serial: 11, notBefore: Date() - 86_400,
+                               isCertificateAuthority: false,
+                               policyOIDs: [long] + many + [DevicePolicy.audioOnlyPolicyOID]))
+        let oids = try #require(device.certificate.policyOIDs)
+        #expect(oids.count == 402)
+        #expect(oids.first == long)
+        let report = DeviceChainVerifier(trustStore: CastTrustStore(roots: [device.certificate]))
+            .verify([device.certificate], at: Date())
+        #expect(report.isTrusted)
+        #expect(report.policy == .audioOnly)
+    }
 }

@@ -85,10 +85,17 @@ extension X509Certificate {
 
     /// The certificate policy OIDs (dotted), empty without the extension; nil when the extension does not decode.
     public var policyOIDs: [String]? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            // SAFETY: the shim writes at most `count` bytes into the buffer, NUL-terminated.
-            CCastShims_X509_policy_oids(handle, pointer.baseAddress, Int32(pointer.count))
+        // The extension is bounded by the certificate's DER, so the buffer it needs is too: grow until it fits.
+        var size = 4096
+        var buffer: [CChar] = []
+        var count: Int32 = -2
+        while count == -2, size <= max(4096, derBytes.count * 4) {
+            buffer = [CChar](repeating: 0, count: size)
+            count = buffer.withUnsafeMutableBufferPointer { pointer in
+                // SAFETY: the shim writes at most `count` bytes into the buffer, NUL-terminated.
+                CCastShims_X509_policy_oids(handle, pointer.baseAddress, Int32(pointer.count))
+            }
+            size *= 4
         }
         OpenSSLErrorStack.clear()
         guard count >= 0 else { return nil }
