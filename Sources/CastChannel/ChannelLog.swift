@@ -35,12 +35,13 @@ public struct ChannelLogClasses: Sendable {
 
 /// The sender's log classes and the metadata every channel record carries.
 enum ChannelLog {
+    // Stored once: the disabled path of a call site stays one load of a cached handle.
     /// GCKCastChannel.
-    static var channel: LogCategory { ChannelLogClasses.sender.channel }
+    static let channel = ChannelLogClasses.sender.channel
     /// GCKDeviceManager.
-    static var deviceManager: LogCategory { ChannelLogClasses.sender.deviceManager }
+    static let deviceManager = ChannelLogClasses.sender.deviceManager
     /// GCKDeviceAuthChannel.
-    static var deviceAuth: LogCategory { ChannelLogClasses.sender.deviceAuth }
+    static let deviceAuth = ChannelLogClasses.sender.deviceAuth
 
     /// `cast.ns`, `cast.src`, `cast.dst`, `cast.request_id` (when the payload has one) and `net.peer`.
     static func metadata(_ message: CastMessage, peer: String) -> LogMetadata {

@@ -76,13 +76,15 @@ public final class Inspector {
         summary.bytes += packet.bytes.count
         lastTime = packet.time
         if packet.isSnaplenTruncated || sliced.isTruncated { summary.truncatedPackets += 1 }
-        if !LinkType.decoded.contains(packet.linkType) {
-            // Counted and said at the end (capture.link-type), never silently skipped as "0 mDNS".
-            let entry = undecodedLinkTypes[packet.linkType.rawValue] ?? (0, packet.time)
-            undecodedLinkTypes[packet.linkType.rawValue] = (entry.count + 1, entry.first)
+        guard let network = sliced.network else {
+            // Off the per-packet path: only a packet without a network layer asks whether its link type is known.
+            // Those are counted and said at the end (capture.link-type), never silently skipped as "0 mDNS".
+            if !LinkType.decoded.contains(packet.linkType) {
+                let entry = undecodedLinkTypes[packet.linkType.rawValue] ?? (0, packet.time)
+                undecodedLinkTypes[packet.linkType.rawValue] = (entry.count + 1, entry.first)
+            }
             return
         }
-        guard let network = sliced.network else { return }
         let (source, destination) = Self.addresses(network)
         func text(_ bytes: [UInt8]) -> String { FlowEndpoint(address: bytes, port: 0).text }
         var transport = sliced.transport

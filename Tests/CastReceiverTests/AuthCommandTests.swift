@@ -6,6 +6,8 @@ import Testing
 /// `castscope auth` as a user runs it: the real device chains of cast-pki give the results their table says, and
 /// `auth check` against the emulator's realistic chain names each `auth-*` fault.
 @Suite struct AuthCommandTests {
+    /// This test's directories, removed when it ends.
+    private let directories = TemporaryDirectories()
     private static let pki = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../CastTLSTests/Fixtures/cast-pki").standardized.path
 
@@ -78,16 +80,15 @@ import Testing
     ] as [(String, String?, String?)])
     func chainsWithTheirOwnRootGiveTheirTableResult(name: String, reason: String?, policy: String?) async throws {
         let certificates = try blocks(Self.pki + "/chains/\(name).pem")
-        try await ScopedTemporaryDirectory.with("auth") { directory in
-            try certificates.dropLast().joined().write(toFile: directory + "/chain.pem", atomically: false, encoding: .utf8)
-            try (certificates.last ?? "").write(toFile: directory + "/root.pem", atomically: false, encoding: .utf8)
-            let (json, code) = try await verify([
-                directory + "/chain.pem", "--trust-root", directory + "/root.pem", "--at", "2016-04-01",
-            ])
-            #expect(code == (reason == nil ? 0 : 1))
-            #expect(json["reason"] == (reason.map { .string($0) } ?? .null))
-            if let policy { #expect(json["policy"] == .string(policy)) }
-        }
+        let directory = directories.make("auth")
+        try certificates.dropLast().joined().write(toFile: directory + "/chain.pem", atomically: false, encoding: .utf8)
+        try (certificates.last ?? "").write(toFile: directory + "/root.pem", atomically: false, encoding: .utf8)
+        let (json, code) = try await verify([
+            directory + "/chain.pem", "--trust-root", directory + "/root.pem", "--at", "2016-04-01",
+        ])
+        #expect(code == (reason == nil ? 0 : 1))
+        #expect(json["reason"] == (reason.map { .string($0) } ?? .null))
+        if let policy { #expect(json["policy"] == .string(policy)) }
     }
 
     @Test func textOutputMarksEachCertificateAndEndsWithTheVerdict() async throws {
@@ -114,16 +115,15 @@ import Testing
     private func check(_ receiverArguments: [String], checkArguments: (String) -> [String] = { _ in [] }) async throws
         -> (JSONValue, Int32)
     {
-        try await ScopedTemporaryDirectory.with("auth-check") { directory in
-            let receiver = try ReceiverProcess(
-                ["--auth-chain", "realistic", "--write-root", directory + "/root.pem"]
-                    + receiverArguments.map { $0.replacingOccurrences(of: "DIR", with: directory) })
-            defer { receiver.stop() }
-            let result = try await CastscopeProcess.run(
-                ["auth", "check", "\(receiver.host):\(receiver.port)", "--trust-root", directory + "/root.pem", "--json"]
-                    + checkArguments(directory))
-            return (try JSONValue(parsing: result.standardOutput), result.exitCode)
-        }
+        let directory = directories.make("auth-check")
+        let receiver = try ReceiverProcess(
+            ["--auth-chain", "realistic", "--write-root", directory + "/root.pem"]
+                + receiverArguments.map { $0.replacingOccurrences(of: "DIR", with: directory) })
+        defer { receiver.stop() }
+        let result = try await CastscopeProcess.run(
+            ["auth", "check", "\(receiver.host):\(receiver.port)", "--trust-root", directory + "/root.pem", "--json"]
+                + checkArguments(directory))
+        return (try JSONValue(parsing: result.standardOutput), result.exitCode)
     }
 
     @Test func checkOfTheRealisticChainIsTrustedWithAVerifyingSignature() async throws {

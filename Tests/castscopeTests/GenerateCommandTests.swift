@@ -6,6 +6,27 @@ import Testing
 @Suite struct GenerateCommandTests {
     private let directories = TemporaryDirectories()
 
+    /// Runs `executable` with `arguments` (and `input` on stdin) off the cooperative pool; its stdout and status.
+    private func run(_ executable: String, _ arguments: [String], input: String? = nil,
+                     environment: [String: String]? = nil) async throws -> (output: String, status: Int32) {
+        try await BlockingWork.run { () throws -> (String, Int32) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            let output = Pipe(), stdin = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = stdin
+            try process.run()
+            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+            try stdin.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        }
+    }
+
     @Test func manPagesExistForEveryCommandAndManRendersThemWithEveryOption() async throws {
         let directory = directories.make("man")
         let result = try await CastscopeProcess.run(["generate", "man", directory], environment: ["SOURCE_DATE_EPOCH": "0"])
@@ -14,19 +35,9 @@ import Testing
         for expected in ["castscope.1", "castscope-inspect.1", "castscope-auth-verify.1", "castscope-cast-load.1"] {
             #expect(pages.contains(expected), "\(pages)")
         }
-        let rendered = try await BlockingWork.run { () throws -> String in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/man")
-            process.arguments = ["-l", "-P", "cat", directory + "/castscope-inspect.1"]
-            process.environment = ["MANWIDTH": "200", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
+        let rendered = try await run(
+            "/usr/bin/man", ["-l", "-P", "cat", directory + "/castscope-inspect.1"],
+            environment: ["MANWIDTH": "200", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]).output
         #expect(rendered.contains("NAME") && rendered.contains("SYNOPSIS") && rendered.contains("OPTIONS"))
         let help = try await CastscopeProcess.run(["inspect", "--help"])
         for option in ReadmeUsageTests.options(ofHelp: help.standardOutput) {
@@ -42,18 +53,7 @@ import Testing
         let line = (["castscope"] + words).map { "'\($0)'" }.joined(separator: " ")
         let command = "source \(path); COMP_WORDS=(\(line)); COMP_CWORD=\(words.count); _castscope; "
             + "printf '%s\\n' \"${COMPREPLY[@]}\""
-        return try await BlockingWork.run { () throws -> [String] in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["--norc", "-c", command]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        }
+        return try await run("/bin/bash", ["--norc", "-c", command]).output.split(separator: "\n").map(String.init)
     }
 
     @Test func bashCompletesSubcommandsOptionsAndChoiceValues() async throws {
@@ -63,19 +63,8 @@ import Testing
         #expect(Set(try await complete(script, ["auth", ""])).isSuperset(of: ["verify", "crl", "check"]))
         #expect(try await complete(script, ["inspect", "--keyl"]) == ["--keylog"])
         #expect(Set(try await complete(script, ["receiver", "--tls", ""])) == ["1.2", "1.3"])
-        let registered = try await BlockingWork.run { () throws -> Int32 in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["--norc", "-c", "source /dev/stdin; complete -p castscope"]
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            input.fileHandleForWriting.write(Data(script.utf8))
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        let registered = try await run(
+            "/bin/bash", ["--norc", "-c", "source /dev/stdin; complete -p castscope"], input: script).status
         #expect(registered == 0)
     }
 

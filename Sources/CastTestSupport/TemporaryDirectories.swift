@@ -1,18 +1,6 @@
 import Synchronization
 import Foundation
 
-/// A fresh directory under `$TMPDIR` for one test, removed with everything in it when the test's body ends, also
-/// when it throws.
-public enum ScopedTemporaryDirectory {
-    /// Runs `body` with the directory's path and removes the directory afterwards.
-    public static func with<T>(_ label: String = "test", _ body: (String) async throws -> T) async throws -> T {
-        let path = NSTemporaryDirectory() + "castscope-\(label)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return try await body(path)
-    }
-}
-
 /// Directories made for one test and removed, with their contents, when this object goes away: hold one in a test
 /// suite's stored properties (Swift Testing makes a suite instance per test), so cleanup happens when the test
 /// ends, passed or failed.
