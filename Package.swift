@@ -52,7 +52,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CastJSON", swiftSettings: strictSettings, linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CastLog", dependencies: ["CastJSON"], swiftSettings: strictSettings),
+        .target(name: "CCastLogShims"),
+        .target(name: "CastLog", dependencies: ["CCastLogShims", "CastJSON"], swiftSettings: strictSettings),
         .target(name: "CastWire", dependencies: ["CastJSON"], swiftSettings: strictSettings),
         .target(name: "CastCLI", swiftSettings: strictSettings),
         .executableTarget(

@@ -35,6 +35,7 @@ enum CastCommand {
                 .option("app", value: "appid", help: "The receiver app.", default: "CC1AD845"),
                 .option("log-filter", value: "file", help: "Filter file for the stderr log."),
                 .option("log-file", value: "file", help: "Also write JSON-lines logs here."),
+                LogTargetArguments.option,
                 .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
                 TrustArguments.trustRoot,
                 .flag("insecure-skip-auth", help: "Skip device authentication (logged as a warning)."),
@@ -322,6 +323,7 @@ enum CastCommand {
         if let path = invocation.option("log-file") {
             logger.addSink(try RotatingFileSink(path: path, format: .jsonLines))
         }
+        try LogTargetArguments.install(invocation, on: logger)
     }
 
     /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,

@@ -46,6 +46,7 @@ enum ReceiverCommand {
                 .option("port", value: "port", help: "The TCP port; 0 picks a free one.", default: "8009"),
                 .option("tls", value: "version", help: "Accept only this TLS version.", values: ["1.2", "1.3"]),
                 .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
+                LogTargetArguments.option,
                 .option(
                     "app", value: "appid[=namespace,…]", help: "An extra app; its custom namespaces echo.",
                     repeatable: true),
@@ -118,6 +119,7 @@ enum ReceiverCommand {
             faults: faults)
         let logger = Logger.shared
         logger.addSink(ConsoleSink(format: .text, fd: 2))
+        try LogTargetArguments.install(invocation, on: logger)
         defer { logger.flush() }
 
         let loop = try EventLoop(name: "castscope-receiver")
