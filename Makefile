@@ -20,17 +20,21 @@ PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-# The binary, a man page per command and bash completion, all generated from the command specs.
+# The binary, a man page per command and bash, zsh and fish completion, all generated from the command specs.
 install: setup
 	$(SWIFT) build -c release --product castscope
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 .build/release/castscope $(BINDIR)/castscope
 	.build/release/castscope generate man $(MANDIR)
 	.build/release/castscope generate completion bash > $(BASHDIR)/castscope
+	.build/release/castscope generate completion zsh > $(ZSHDIR)/_castscope
+	.build/release/castscope generate completion fish > $(FISHDIR)/castscope.fish
 
 uninstall:
-	rm -f $(BINDIR)/castscope $(BASHDIR)/castscope $(MANDIR)/castscope.1 $(MANDIR)/castscope-*.1
+	rm -f $(BINDIR)/castscope $(BASHDIR)/castscope $(ZSHDIR)/_castscope $(FISHDIR)/castscope.fish $(MANDIR)/castscope.1 $(MANDIR)/castscope-*.1
 
 demo: build
 	$(SWIFT) run --skip-build castscope demo

@@ -1,7 +1,7 @@
 import CastCLI
 import Foundation
 
-/// `castscope generate man DIR | completion bash`: man pages and shell completion from the command specs, for
+/// `castscope generate man DIR | completion bash|zsh|fish`: man pages and shell completion from the command specs, for
 /// `make install` and packagers. Glue only: CastCLI renders.
 enum GenerateCommand {
     static var spec: CommandSpec {
@@ -25,12 +25,18 @@ enum GenerateCommand {
                     }),
                 CommandSpec(
                     name: "completion", abstract: "Print the completion script for a shell.",
-                    arguments: [ArgumentSpec("shell", help: "bash")],
+                    arguments: [ArgumentSpec("shell", help: "bash, zsh or fish")],
                     run: { invocation, io in
-                        guard invocation.argument("shell") == "bash" else {
-                            throw CommandLineError.validation("only bash completion is generated (got \(invocation.argument("shell") ?? ""))")
+                        let root = CastscopeCommand.root
+                        let script: String
+                        switch invocation.argument("shell") {
+                        case "bash": script = CompletionScript.bash(root: root)
+                        case "zsh": script = CompletionScript.zsh(root: root)
+                        case "fish": script = CompletionScript.fish(root: root)
+                        case let other:
+                            throw CommandLineError.validation("no completion for shell '\(other ?? "")' (bash, zsh or fish)")
                         }
-                        io.write(CompletionScript.bash(root: CastscopeCommand.root), to: .output)
+                        io.write(script, to: .output)
                         return 0
                     }),
             ])

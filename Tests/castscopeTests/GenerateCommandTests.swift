@@ -2,7 +2,7 @@ import CastTestSupport
 import Foundation
 import Testing
 
-/// Man pages and bash completion come from the command specs, and the real tools read them.
+/// Man pages and bash, zsh and fish completion come from the command specs, and the real tools read them.
 @Suite struct GenerateCommandTests {
     private let directories = TemporaryDirectories()
 
@@ -66,6 +66,61 @@ import Testing
         let registered = try await run(
             "/bin/bash", ["--norc", "-c", "source /dev/stdin; complete -p castscope"], input: script).status
         #expect(registered == 0)
+    }
+
+    /// Whether `shell` is installed; a missing one is said (and fails under CASTSCOPE_REQUIRE_PEERS=1).
+    private func shellIsInstalled(_ shell: String) -> Bool {
+        if FileManager.default.isExecutableFile(atPath: shell) { return true }
+        let reason = "\(shell) is not installed (scripts/setup installs it)"
+        if ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" {
+            Issue.record(Comment(rawValue: reason))
+        } else {
+            print("skipped: \(reason)")
+        }
+        return false
+    }
+
+    /// What the generated zsh function offers for `castscope WORDS…`, with zsh's completion builtins replaced by
+    /// printers (zsh completes only inside its line editor), after compinit has registered it.
+    private func zshOffers(_ script: String, _ words: [String]) async throws -> String {
+        let path = directories.make("completion") + "/_castscope"
+        try script.write(toFile: path, atomically: false, encoding: .utf8)
+        let line = (["castscope"] + words).map { "'\($0)'" }.joined(separator: " ")
+        let command = "autoload -U compinit && compinit -u -D; source \(path); print -r -- \"comps=$_comps[castscope]\"; "
+            + "compadd() { print -r -- \"values $*\" }; _describe() { print -r -- \"$3 ${(P)4}\" }; "
+            + "_files() { print -r -- files }; words=(\(line)); CURRENT=\(words.count + 1); _castscope"
+        return try await run("/usr/bin/zsh", ["-fc", command]).output
+    }
+
+    @Test func zshRegistersAndOffersSubcommandsOptionsAndChoiceValues() async throws {
+        guard shellIsInstalled("/usr/bin/zsh") else { return }
+        let script = try await CastscopeProcess.run(["generate", "completion", "zsh"]).standardOutput
+        #expect(script.hasPrefix("#compdef castscope\n"))
+        let auth = try await zshOffers(script, ["auth", ""])
+        #expect(auth.contains("comps=_castscope"))
+        #expect(auth.contains("command verify:") && auth.contains("crl:") && auth.contains("check:"))
+        #expect(try await zshOffers(script, ["receiver", "--tls", ""]).contains("values -- 1.2 1.3"))
+        #expect(try await zshOffers(script, ["inspect", "--keylog", ""]).contains("files"))
+        let options = try await zshOffers(script, ["cast", "--log-"])
+        #expect(options.contains("option ") && options.contains("--log-to:Also send logs"))
+    }
+
+    /// What fish completes for `castscope LINE` (its own `complete -C`).
+    private func fishCompletes(_ script: String, _ line: String) async throws -> [String] {
+        let path = directories.make("completion") + "/castscope.fish"
+        try script.write(toFile: path, atomically: false, encoding: .utf8)
+        let output = try await run("/usr/bin/fish", ["--no-config", "-c", "source \(path); complete -C'castscope \(line)'"])
+        return output.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    }
+
+    @Test func fishCompletesSubcommandsOptionsAndChoiceValues() async throws {
+        guard shellIsInstalled("/usr/bin/fish") else { return }
+        let script = try await CastscopeProcess.run(["generate", "completion", "fish"]).standardOutput
+        #expect(try await fishCompletes(script, "au") == ["auth"])
+        #expect(Set(try await fishCompletes(script, "auth ")).isSuperset(of: ["verify", "crl", "check"]))
+        #expect(try await fishCompletes(script, "inspect --keyl") == ["--keylog"])
+        #expect(Set(try await fishCompletes(script, "receiver --tls ")) == ["1.2", "1.3"])
+        #expect(try await fishCompletes(script, "filters check --nosuch") == [])
     }
 
     @Test func anotherShellIsAUsageError() async throws {
