@@ -55,6 +55,9 @@ enum CastCommand {
                             values: ["buffered", "live", "none"]),
                     .option("start", value: "seconds", help: "Start position."),
                     .flag("no-autoplay", help: "Load paused."),
+                    .option("wait", value: "state",
+                            help: "End at LOAD's reply (loaded) or once the media is PLAYING (playing), within --timeout.",
+                            default: "loaded", values: ["loaded", "playing"]),
                     .option("credentials", value: "c", help: "Cast Connect credentials for the LOAD."),
                 ]),
                 command("play", "Resume playback."),
@@ -178,7 +181,13 @@ enum CastCommand {
             data.startTime = invocation.option("start").flatMap(Double.init)
             data.credentials = invocation.option("credentials").map { CredentialsData(credentials: $0) }
             let loadData = data
-            return await context.perform { _ in session.remoteMediaClient.loadMedia(loadData) }
+            let loaded = await context.perform { _ in session.remoteMediaClient.loadMedia(loadData) }
+            guard loaded == .completed, invocation.option("wait") == "playing" else { return loaded }
+            let timeout = (try? invocation.duration("timeout")) ?? .seconds(5)
+            switch await context.waitForPlayerState([.playing], of: session, timeout: timeout) {
+            case .success: return .completed
+            case .failure(let error): return .failed(error)
+            }
         case "play": return await context.perform { _ in session.remoteMediaClient.play() }
         case "pause": return await context.perform { _ in session.remoteMediaClient.pause() }
         case "stop": return await context.perform { _ in session.remoteMediaClient.stop() }
