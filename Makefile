@@ -22,19 +22,25 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# Wireshark's global Lua plugin folder for this prefix (Debian: /usr/lib/x86_64-linux-gnu/wireshark/plugins); for
+# another prefix Wireshark does not look there: `castscope wireshark install` puts it in the personal folder.
+MULTIARCH := $(shell gcc -dumpmachine 2>/dev/null)
+WIRESHARKDIR = $(DESTDIR)$(PREFIX)/lib/$(MULTIARCH)/wireshark/plugins
 
-# The binary, a man page per command and bash, zsh and fish completion, all generated from the command specs.
+# The binary, a man page per command and bash, zsh and fish completion (generated from the command specs), and the
+# Wireshark dissector.
 install: setup
 	$(SWIFT) build -c release --product castscope
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(WIRESHARKDIR)
 	install -m 755 .build/release/castscope $(BINDIR)/castscope
 	.build/release/castscope generate man $(MANDIR)
 	.build/release/castscope generate completion bash > $(BASHDIR)/castscope
 	.build/release/castscope generate completion zsh > $(ZSHDIR)/_castscope
 	.build/release/castscope generate completion fish > $(FISHDIR)/castscope.fish
+	install -m 644 wireshark/castv2.lua $(WIRESHARKDIR)/castv2.lua
 
 uninstall:
-	rm -f $(BINDIR)/castscope $(BASHDIR)/castscope $(ZSHDIR)/_castscope $(FISHDIR)/castscope.fish $(MANDIR)/castscope.1 $(MANDIR)/castscope-*.1
+	rm -f $(BINDIR)/castscope $(BASHDIR)/castscope $(ZSHDIR)/_castscope $(FISHDIR)/castscope.fish $(WIRESHARKDIR)/castv2.lua $(MANDIR)/castscope.1 $(MANDIR)/castscope-*.1
 
 demo: build
 	$(SWIFT) run --skip-build castscope demo

@@ -4,6 +4,8 @@ pychromecast against the same receiver emulator in the same run (loopback only, 
 host and port). Prints one JSON object on stdout.
 
 Usage: bench-sender-pychromecast.py HOST PORT DEVICE_ID ROUNDS ROUND_TRIPS
+       bench-sender-pychromecast.py HOST PORT DEVICE_ID --once
+  --once          one start to PLAYING, then quit_app and exit: timed from outside as a whole process
   start_ms        every round: get_chromecast_from_host + wait (TCP, TLS, CONNECT, GET_STATUS), play_media (LAUNCH of
                   the Default Media Receiver, CONNECT to it, LOAD) until MEDIA_STATUS says PLAYING; then quit_app
   round_trip_us   every PAUSE/PLAY → MEDIA_STATUS reply, one at a time on one session
@@ -69,11 +71,16 @@ def resident_kib():
 
 def main():
     host, port, device_id = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    rounds, round_trips = int(sys.argv[4]), int(sys.argv[5])
     if not host.startswith("127."):
         raise SystemExit("loopback only")
     # Without this pychromecast's unlocked cross-thread TLS use can break the connection mid-run.
     serialize_socket_io()
+    if sys.argv[4:] == ["--once"]:
+        _, cast = start_to_playing(host, port, device_id)
+        cast.quit_app()
+        cast.disconnect(timeout=5)
+        return
+    rounds, round_trips = int(sys.argv[4]), int(sys.argv[5])
     start_ms = []
     for _ in range(rounds):
         seconds, cast = start_to_playing(host, port, device_id)

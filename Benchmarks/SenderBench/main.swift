@@ -120,6 +120,9 @@ let idleKiB = idleSessionResidentKiB(port: address.port)
 // 5. pychromecast against the same emulator.
 let peer = PychromecastRun(port: address.port, deviceID: deviceID, rounds: rounds, roundTrips: roundTrips)
 
+// 6. Whole processes, as a user runs them: castscope's binary and pychromecast's script, each started per round.
+let whole = WholeProcessRun(port: address.port, deviceID: deviceID, rounds: min(rounds, 10))
+
 let startP50 = percentile(startTimes, 0.5) / 1000
 let tripP50 = percentile(trips, 0.5)
 print(
@@ -156,7 +159,26 @@ if let peer {
             "ratio idle_session_rss castscope/pychromecast = "
                 + "\(format(Double(idleKiB) / Double(peer.idleResidentKiB), 3))")
     }
+}
+if let whole {
+    let load = percentile(whole.loadToPlaying, 0.5)
+    let noApp = percentile(whole.statusNoApp, 0.5)
+    let appRunning = percentile(whole.statusAppRunning, 0.5)
+    print("whole process: castscope cast load --wait playing p50 \(format(load, 1)) ms; "
+        + "cast status p50 \(format(noApp, 1)) ms with no app, \(format(appRunning, 1)) ms with an app running")
+    let statusGoal = appRunning <= 2 * noApp ? "(met)" : "(NOT met)"
+    print("goal status with an app running ≤ 2× the no-app time: \(format(appRunning / noApp, 2))× \(statusGoal)")
+    print("ratio status_app_running castscope/castscope_no_app = \(format(appRunning / noApp, 3))")
+    if let theirs = whole.pychromecastToPlaying.map({ percentile($0, 0.5) }) {
+        print("whole process: pychromecast script to PLAYING p50 \(format(theirs, 1)) ms")
+        let loadGoal = theirs / load >= 5 ? "(met)" : "(NOT met)"
+        print("goal load --wait playing ≥ 5× faster than pychromecast's script: \(format(theirs / load, 1))× \(loadGoal)")
+        print("ratio load_wait_playing_process castscope/pychromecast = \(format(load / theirs, 4))")
+    }
 } else {
+    print("whole-process comparison unavailable (.build-bench/release/castscope not built)")
+}
+if peer == nil {
     print("pychromecast comparison unavailable (.venv/bin/python with pychromecast needed; run scripts/setup)")
 }
 emulator.stop()

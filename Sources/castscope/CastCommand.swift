@@ -139,7 +139,8 @@ enum CastCommand {
         } else {
             await context.endSession(stopCasting: false)
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        // No wait here: ending or suspending the session wrote CLOSE and TLS close_notify and closed the socket
+        // on the loop before these calls returned, so the process may exit at once.
         guard case let .failed(error) = outcome else { return 0 }
         return fail(error, io)
     }
