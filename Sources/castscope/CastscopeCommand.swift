@@ -11,7 +11,7 @@ enum CastscopeCommand {
             version: version,
             subcommands: [
                 FiltersCommand.spec, TailCommand.spec, DecodeCommand.spec, DemoCommand.spec, DiscoverCommand.spec,
-                ReceiverCommand.spec, CastCommand.spec, AuthCommand.spec, InspectCommand.spec, CaptureCommand.spec, GenerateCommand.spec,
+                ReceiverCommand.spec, CastCommand.spec, AuthCommand.spec, InspectCommand.spec, CaptureCommand.spec, GenerateCommand.spec, WiresharkCommand.spec,
             ])
     }
 }

@@ -48,10 +48,10 @@ import Testing
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--tls <version>] [--keylog <file>]
-               [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
-               [--auth-chain <dir|realistic>] [--write-root <file>]
-               [--write-crl <file>] [--write-crl-root <file>] [--advertise]
-               [--interface <name> ...]
+               [--log-to <target> ...] [--app <appid[=namespace,…]> ...]
+               [--fault <spec> ...] [--auth-chain <dir|realistic>]
+               [--write-root <file>] [--write-crl <file>] [--write-crl-root <file>]
+               [--advertise] [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -61,6 +61,10 @@ import Testing
           --port <port>           The TCP port; 0 picks a free one. (default: 8009)
           --tls <version>         Accept only this TLS version. (values: 1.2, 1.3)
           --keylog <file>         Write TLS secrets here (default: $SSLKEYLOGFILE).
+          --log-to <target>       Also send logs to journal[:PATH], syslog+udp://H:P,
+                                  syslog+tcp://H:P, syslog+unix:PATH or file:PATH
+                                  (repeatable; also $CASTSCOPE_LOG_TO,
+                                  comma-separated).
           --app <appid[=namespace,…]>
                                   An extra app; its custom namespaces echo.
           --fault <spec>          Inject a fault (see above).

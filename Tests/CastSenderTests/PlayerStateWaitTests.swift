@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func anAutoplayLoadReachesPlaying() async throws {
-        let harness = try FaultMatrixTests.harness([])
+        let harness = try SenderHarness()
         let session = try await loaded(harness, autoplay: true)
         let outcome = await harness.context.waitForPlayerState([.playing], of: session, timeout: .seconds(5))
         #expect((try? outcome.get())?.playerState == "PLAYING")
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aPausedLoadTimesOutNamingTheStateItWaitedFor() async throws {
-        let harness = try FaultMatrixTests.harness([])
+        let harness = try SenderHarness()
         let session = try await loaded(harness, autoplay: false)
         let outcome = await harness.context.waitForPlayerState([.playing], of: session, timeout: .milliseconds(300))
         guard case .failure(let error) = outcome else {
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func aStoppedMediaEndsTheWaitAtOnce() async throws {
-        let harness = try FaultMatrixTests.harness([])
+        let harness = try SenderHarness()
         let session = try await loaded(harness, autoplay: false)
         let stopped = await harness.context.perform { $0.currentCastSession?.remoteMediaClient.stop() }
         #expect(stopped == .completed)

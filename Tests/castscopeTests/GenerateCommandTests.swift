@@ -68,18 +68,6 @@ import Testing
         #expect(registered == 0)
     }
 
-    /// Whether `shell` is installed; a missing one is said (and fails under CASTSCOPE_REQUIRE_PEERS=1).
-    private func shellIsInstalled(_ shell: String) -> Bool {
-        if FileManager.default.isExecutableFile(atPath: shell) { return true }
-        let reason = "\(shell) is not installed (scripts/setup installs it)"
-        if ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" {
-            Issue.record(Comment(rawValue: reason))
-        } else {
-            print("skipped: \(reason)")
-        }
-        return false
-    }
-
     /// What the generated zsh function offers for `castscope WORDS…`, with zsh's completion builtins replaced by
     /// printers (zsh completes only inside its line editor), after compinit has registered it.
     private func zshOffers(_ script: String, _ words: [String]) async throws -> String {
@@ -93,7 +81,7 @@ import Testing
     }
 
     @Test func zshRegistersAndOffersSubcommandsOptionsAndChoiceValues() async throws {
-        guard shellIsInstalled("/usr/bin/zsh") else { return }
+        guard MissingPeer.installed("/usr/bin/zsh") else { return }
         let script = try await CastscopeProcess.run(["generate", "completion", "zsh"]).standardOutput
         #expect(script.hasPrefix("#compdef castscope\n"))
         let auth = try await zshOffers(script, ["auth", ""])
@@ -114,7 +102,7 @@ import Testing
     }
 
     @Test func fishCompletesSubcommandsOptionsAndChoiceValues() async throws {
-        guard shellIsInstalled("/usr/bin/fish") else { return }
+        guard MissingPeer.installed("/usr/bin/fish") else { return }
         let script = try await CastscopeProcess.run(["generate", "completion", "fish"]).standardOutput
         #expect(try await fishCompletes(script, "au") == ["auth"])
         #expect(Set(try await fishCompletes(script, "auth ")).isSuperset(of: ["verify", "crl", "check"]))

@@ -16,11 +16,7 @@ struct LogTargetCommandTests {
         else {
             let reason = "needs rsyslogd and systemd-journald: " + [RsyslogInstance.program, JournaldInstance.program]
                 .compactMap(LogDaemons.missing).joined(separator: "; ")
-            if ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" {
-                Issue.record(Comment(rawValue: reason))
-            } else {
-                print("skipped: \(reason)")
-            }
+            MissingPeer.report(reason)
             return
         }
         let syslog = try RsyslogInstance(directory: directories.make("rsyslog"))

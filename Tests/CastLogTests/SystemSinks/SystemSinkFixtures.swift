@@ -14,14 +14,7 @@ enum SystemSinkFixtures {
 
     /// Runs `body` when `program` can run here; otherwise says why (a failure under CASTSCOPE_REQUIRE_PEERS=1).
     static func requiring(_ program: String, _ body: () throws -> Void) rethrows {
-        if let reason = LogDaemons.missing(program) {
-            if ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" {
-                Issue.record(Comment(rawValue: reason))
-            } else {
-                print("skipped: \(reason)")
-            }
-            return
-        }
+        if let reason = LogDaemons.missing(program) { return MissingPeer.report(reason) }
         try body()
     }
 }
