@@ -336,6 +336,11 @@ enum CastCommand {
         try LogTargetArguments.install(invocation, on: logger)
     }
 
+    /// Whether `device` is the one `--device` names: its friendly name, device id or unique id.
+    private static func isNamed(_ device: Device, _ wanted: String) -> Bool {
+        device.friendlyName == wanted || device.deviceID == wanted || device.uniqueID == wanted
+    }
+
     /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,
     /// the only device found or the one picked on the terminal (`DeviceChooser`).
     static func resolveDevice(_ text: String?, interfaces names: [String], timeout: Duration, _ io: any CommandOutput)
@@ -359,7 +364,12 @@ enum CastCommand {
             } catch {
                 throw DeviceChooser.Failure(description: "cannot look for Cast devices with mDNS (\(error)); \(hint)")
             }
-            try? await Task.sleep(for: timeout)
+            if let wanted = text {
+                // A named device ends discovery as soon as it answers; choosing needs the whole list.
+                _ = await manager.firstDevice(where: { isNamed($0, wanted) }, timeout: timeout)
+            } else {
+                try? await Task.sleep(for: timeout)
+            }
             await manager.stopDiscovery()
             devices = manager.deviceList
         }
@@ -367,7 +377,7 @@ enum CastCommand {
             return try DeviceChooser.choose(from: devices, interactive: DeviceChooser.standardInputIsTerminal,
                                             readLine: { Swift.readLine() }, io)
         }
-        let matches = devices.filter { $0.friendlyName == wanted || $0.deviceID == wanted || $0.uniqueID == wanted }
+        let matches = devices.filter { isNamed($0, wanted) }
         guard matches.count == 1, let device = matches.first else {
             let listing = devices.map { "  \($0.friendlyName) (\($0.deviceID)) \($0.host):\($0.servicePort)" }
             // A runtime failure (exit 1), not a usage error: the argument was well formed, the network did not

@@ -85,4 +85,19 @@ import Testing
             #expect(result.status == 1)
         }
     }
+
+    @Test func castByNameStopsLookingOnceTheDeviceAnswers() async throws {
+        try await DiscoveryPeers.with { peers in
+            await startDevices(peers)
+            let began = ContinuousClock.now
+            let result = await peers.castscope([
+                "cast", "--device", "Emulated TV", "--timeout", "60s", "--insecure-skip-auth", "status",
+            ])
+            let elapsed = ContinuousClock.now - began
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.contains("app: "), "\(result.output)")
+            // The 60 s discovery bound is far from reached: the lookup ended at the device's first answer.
+            #expect(elapsed < .seconds(30), "\(elapsed)")
+        }
+    }
 }

@@ -71,6 +71,22 @@ struct SyslogSinkTests {
         }
     }
 
+    @Test func secretsAreRedactedBeforeTheyReachTheDaemon() throws {
+        try SystemSinkFixtures.requiring(RsyslogInstance.program) {
+            let directories = TemporaryDirectories()
+            let daemon = try RsyslogInstance(directory: directories.make("rsyslog"))
+            defer { daemon.stop() }
+            let logger = Logger()
+            let sink = SyslogSink(transport: .udp(host: "127.0.0.1", port: daemon.udpPort))
+            logger.addSink(sink)
+            logger.category("GCKCastSession").warning("credentials sent", ["cast.credentials": .secret("hunter2")])
+            logger.flush()
+            let message = try #require(daemon.messages(atLeast: 1).first)
+            #expect(!(message["rawmsg"] as? String ?? "hunter2").contains("hunter2"))
+            #expect(!String(decoding: daemon.rawOutput, as: UTF8.self).contains("hunter2"))
+        }
+    }
+
     @Test func aDaemonThatIsDownDropsRecordsOnceSaidAndNeverBlocks() throws {
         let directories = TemporaryDirectories()
         let sink = SyslogSink(transport: .unix(path: directories.make("syslog") + "/absent.sock"))
