@@ -38,7 +38,7 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
     @Test(arguments: [
         // The faults start late enough that a slow machine finishes starting the session first (a fault during the
         // start fails it, which is another test's outcome).
-        ReceiverFault.heartbeatStopAfter(.seconds(1)), .closeAfter(.seconds(1)), .resetAfter(.seconds(1)),
+        ReceiverFault.heartbeatStopAfter(.seconds(2)), .closeAfter(.seconds(2)), .resetAfter(.seconds(2)),
     ])
     func connectionFaultsSuspendAndResumeTheSameSession(fault: ReceiverFault) async throws {
         let harness = try Self.harness([fault])
