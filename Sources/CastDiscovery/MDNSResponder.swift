@@ -16,6 +16,7 @@ public final class MDNSResponder: @unchecked Sendable {
     private var transport: MDNSTransport?
     private var timer: ScheduledTask?
     private var gaveUp: String?
+    private var gaveUpHandlers: [@Sendable (String) -> Void] = []
 
     private init(machine: MDNSResponderStateMachine, eventLoop: EventLoop, ownsLoop: Bool) {
         self.machine = machine
@@ -81,6 +82,14 @@ public final class MDNSResponder: @unchecked Sendable {
         (try? await eventLoop.submit { self.gaveUp }) ?? nil
     }
 
+    /// Calls `handler` once, on the loop, when the responder stops on its own (at once if it already has), so a
+    /// command can wait for that or a Ctrl-C without polling.
+    public func onGiveUp(_ handler: @escaping @Sendable (String) -> Void) {
+        eventLoop.execute { [self] in
+            if let gaveUp { handler(gaveUp) } else { gaveUpHandlers.append(handler) }
+        }
+    }
+
     /// Sends goodbyes and closes the sockets.
     public func stop() async {
         _ = try? await eventLoop.submit {
@@ -101,7 +110,11 @@ public final class MDNSResponder: @unchecked Sendable {
             case .unicast(let message, let destination, let index):
                 transport?.unicast(message.encoded(), to: destination, interfaceIndex: index)
             case .renamed, .established, .deferredToSimultaneousProbe, .probingRateLimited, .gaveUp, .reprobing:
-                if case .gaveUp(let reason) = action { gaveUp = reason }
+                if case .gaveUp(let reason) = action, gaveUp == nil {
+                    gaveUp = reason
+                    for handler in gaveUpHandlers { handler(reason) }
+                    gaveUpHandlers = []
+                }
                 if let entry = action.logEntry(instance: machine.service.instance) {
                     DiscoveryLog.responder.log(
                         entry.level, LogMessage(entry.message),

@@ -7,14 +7,11 @@ import CastSender
 import CastTLS
 import CastWire
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Set by SIGINT/SIGTERM while watching; the wait loop sees it and ends the session.
-private let castStopRequested = Atomic<Bool>(false)
 
 /// `castscope cast`: an instrumented sender session — `CastContext`, `SessionManager`, `RemoteMediaClient` —
 /// logging under the GCK class names. Glue only: CastSender does the work.
@@ -77,7 +74,7 @@ enum CastCommand {
                         arguments: [.init("namespace", help: "urn:x-cast:…"), .init("text", help: "The message.")]),
                 command("transfer", "Move the session and its media to another device (stream transfer).",
                         options: [.option("to", value: "name|id|host[:port]", help: "The destination device.")]),
-                command("watch", "Print status changes until interrupted."),
+                command("watch", "Print the state, then each change, until the session ends or Ctrl-C."),
                 command("control", "Interactive mini controller (space, arrows, +/-, r, s, q)."),
                 command("quit", "Stop the receiver app."),
             ])
@@ -130,14 +127,23 @@ enum CastCommand {
             }
             return fail(error, io)
         }
-        let outcome = await perform(name, invocation, context: context, session: session, io)
-        if case .completed = outcome { await printDone(name, context: context, session: session, io) }
-        if name == "quit" {
-            await context.endSession(stopCasting: true)
-        } else if options.resumeFilePath != nil {
-            _ = await context.withSessionManager { $0.suspendSession(reason: .appTerminated) }
+        let suspends = options.resumeFilePath != nil
+        let finish: @Sendable () async -> Void = {
+            if name == "quit" {
+                await context.endSession(stopCasting: true)
+            } else if suspends {
+                _ = await context.withSessionManager { $0.suspendSession(reason: .appTerminated) }
+            } else {
+                await context.endSession(stopCasting: false)
+            }
+        }
+        let outcome: RequestOutcome
+        if name == "watch" {
+            outcome = await watch(context: context, session: session, io, finish: finish)
         } else {
-            await context.endSession(stopCasting: false)
+            outcome = await perform(name, invocation, context: context, session: session, io)
+            if case .completed = outcome { await printDone(name, context: context, session: session, io) }
+            await finish()
         }
         // No wait here: ending or suspending the session wrote CLOSE and TLS close_notify and closed the socket
         // on the loop before these calls returned, so the process may exit at once.
@@ -216,7 +222,6 @@ enum CastCommand {
             return await context.perform { _ in session.remoteMediaClient.queueSetRepeatMode(mode) }
         case "send": return await send(invocation, context: context, session: session, io)
         case "transfer": return await CastTransfer.run(invocation, context: context, session: session, io)
-        case "watch": return await watch(context: context, session: session, io)
         case "control": return await CastControl.run(context: context, session: session, io)
         default: return .failed(CastError(.invalidRequest, "unknown command \(name)"))
         }
@@ -262,20 +267,27 @@ enum CastCommand {
         return .completed
     }
 
-    private static func watch(context: CastContext, session: CastSession, _ io: any CommandOutput) async
-        -> RequestOutcome
+    /// `watch`: the state now, then every change, until the session ends or SIGINT/SIGTERM. The session is
+    /// ended (or suspended) here, while the printer still listens (listeners are held weakly), so the last line
+    /// says how it ended.
+    private static func watch(context: CastContext, session: CastSession, _ io: any CommandOutput,
+                              finish: @Sendable () async -> Void) async -> RequestOutcome
     {
-        let printer = StatusPrinter(io: io)
-        await context.withSessionManager { manager in
+        let stop = StopLatch()
+        let printer = StatusPrinter(io: io, ended: stop)
+        let ended = await context.withSessionManager { manager in
             manager.add(printer)
             session.remoteMediaClient.add(printer)
+            printer.printCurrent(session)
+            return manager.currentCastSession !== session
         }
-        castStopRequested.store(false, ordering: .relaxed)
-        signal(SIGINT) { _ in castStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in castStopRequested.store(true, ordering: .relaxed) }
-        while !castStopRequested.load(ordering: .relaxed), !printer.ended {
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+        // A session that ended before the listener was added never calls it.
+        if ended { stop.open() }
+        StopSignal.install(opening: stop)
+        await stop.wait()
+        StopSignal.restoreDefault()
+        await finish()
+        withExtendedLifetime(printer) {}
         return .completed
     }
 
@@ -422,14 +434,27 @@ private final class MessagePrinter: GenericCastChannelDelegate, @unchecked Senda
     }
 }
 
-/// Prints status changes (`watch`); `ended` turns true when the session ends.
+/// Prints status changes (`watch`) and opens `ended` when the session ends.
 private final class StatusPrinter: SessionManagerListener, RemoteMediaClientListener, @unchecked Sendable {
     let io: any CommandOutput
-    private let endedFlag = Atomic<Bool>(false)
-    init(io: any CommandOutput) { self.io = io }
-    var ended: Bool { endedFlag.load(ordering: .relaxed) }
+    private let ended: StopLatch
+    init(io: any CommandOutput, ended: StopLatch) {
+        self.io = io
+        self.ended = ended
+    }
+
+    /// The session's state when watching starts: device, app and media, one line each.
+    func printCurrent(_ session: CastSession) {
+        let app = session.receiverStatus?.runningApplication
+        io.print("session: \(session.device.friendlyName), app \(app?.displayName ?? app?.appID ?? "none")")
+        if let media = session.remoteMediaClient.mediaStatus { printMedia(media) }
+    }
 
     func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaStatus status: MediaSessionStatus?) {
+        printMedia(status)
+    }
+
+    private func printMedia(_ status: MediaSessionStatus?) {
         guard let status else {
             io.print("media: none")
             return
@@ -457,6 +482,6 @@ private final class StatusPrinter: SessionManagerListener, RemoteMediaClientList
 
     func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
         io.print("session: ended\(error.map { " (\($0))" } ?? "")")
-        endedFlag.store(true, ordering: .relaxed)
+        ended.open()
     }
 }

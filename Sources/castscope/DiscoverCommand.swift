@@ -6,14 +6,11 @@ import CastSender
 import CastTLS
 import CastWire
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Set by SIGINT/SIGTERM while watching; the wait loop checks it and exits 0.
-private let discoverStopRequested = Atomic<Bool>(false)
 
 /// `castscope discover`: list Cast devices, stream changes, or diagnose why none are found.
 ///
@@ -113,9 +110,8 @@ enum DiscoverCommand {
             let printer = WatchPrinter(io: io, json: json)
             manager.add(printer)
             try await manager.startDiscovery()
-            signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-            signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-            while !discoverStopRequested.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(100)) }
+            await StopSignal.install().wait()
+            StopSignal.restoreDefault()
             await manager.stopDiscovery()
             return 0
         }
@@ -186,15 +182,14 @@ enum DiscoverCommand {
             instance: instance, port: UInt16(port), txt: invocation.options("txt"), interfaces: interfaces)
         io.printError(
             "discover: advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
-        signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-        while !discoverStopRequested.load(ordering: .relaxed) {
-            try? await Task.sleep(for: .milliseconds(100))
-            if let reason = await responder.gaveUpReason() {
-                await responder.stop()
-                io.printError("Error: stopped advertising: \(reason)")
-                return 1
-            }
+        let stop = StopSignal.install()
+        defer { StopSignal.restoreDefault() }
+        responder.onGiveUp { _ in stop.open() }
+        await stop.wait()
+        if let reason = await responder.gaveUpReason() {
+            await responder.stop()
+            io.printError("Error: stopped advertising: \(reason)")
+            return 1
         }
         let advertised = await responder.currentInstance()
         await responder.stop()
@@ -209,9 +204,8 @@ enum DiscoverCommand {
         let port = try invocation.integer("port", in: 1...65535) ?? 8009
         let publisher = try AvahiPublisher.start(instance: instance, port: UInt16(port), txt: invocation.options("txt"))
         io.printError("discover: advertising \(instance) port \(port) through avahi-daemon")
-        signal(SIGINT) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in discoverStopRequested.store(true, ordering: .relaxed) }
-        while !discoverStopRequested.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(100)) }
+        await StopSignal.install().wait()
+        StopSignal.restoreDefault()
         let status = publisher.status
         publisher.stop()
         io.printError("discover: withdrawn \(status.name) (\(status.state))")

@@ -5,14 +5,10 @@ import CastNet
 import CastReceiver
 import CastTLS
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// Set by SIGINT/SIGTERM; the wait loop sees it and stops the emulator cleanly.
-private let receiverStopRequested = Atomic<Bool>(false)
 
 /// `castscope receiver`: a Cast receiver emulator with fault injection, for testing senders without hardware.
 ///
@@ -129,9 +125,7 @@ enum ReceiverCommand {
                 configuration: configuration, address: address, tlsVersion: version, keyLog: keyLog,
                 deviceAuthSigner: signer),
             eventLoop: loop)
-        receiverStopRequested.store(false, ordering: .relaxed)
-        signal(SIGINT) { _ in receiverStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in receiverStopRequested.store(true, ordering: .relaxed) }
+        let stop = StopSignal.install()
         signal(SIGPIPE, SIG_IGN)
         let bound = try emulator.start()
         let shownHost = bound.ip.isIPv4 ? bound.ip.description : "[\(bound.ip.description)]"
@@ -144,16 +138,13 @@ enum ReceiverCommand {
             io.printError(
                 "receiver: advertising \"\(name)\" on \(advertiseInterfaces.map(\.name).joined(separator: ", "))")
         }
-        while !receiverStopRequested.load(ordering: .relaxed) {
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+        await stop.wait()
+        StopSignal.restoreDefault()
         // Goodbyes first (TTL 0), so browsers drop the device before its port goes away.
         await responder?.stop()
-        let stopped = Atomic<Bool>(false)
-        emulator.stop { stopped.store(true, ordering: .releasing) }
-        while !stopped.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(10)) }
-        // Let the CLOSE messages and close_notify leave before the loop goes away.
-        try? await Task.sleep(for: .milliseconds(200))
+        // The CLOSE messages and close_notify are written on the loop before the completion runs; what the kernel
+        // holds still leaves after exit.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in emulator.stop { done.resume() } }
         keyLog?.close()
         return 0
     }

@@ -100,14 +100,14 @@ enum TailCommand {
         }
     }
 
-    /// Polls every `pollInterval` until Ctrl-C/SIGTERM or until every input has ended.
+    /// Reads what the inputs gained every `pollInterval` (files give no event) until every input has ended, or
+    /// at once on Ctrl-C/SIGTERM.
     private static func followUntilStopped(ended: () -> Bool, poll: () -> Void) async {
         // Only now: until the first batch is out, Ctrl-C interrupts the read (default disposition).
-        StopSignal.install()
+        let stop = StopSignal.install()
         defer { StopSignal.restoreDefault() }
-        while !StopSignal.isRequested, !ended() {
-            try? await Task.sleep(for: pollInterval)
-            if StopSignal.isRequested { break }
+        while !ended() {
+            if await stop.wait(upTo: pollInterval) { break }
             poll()
         }
     }

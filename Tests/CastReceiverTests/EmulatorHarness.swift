@@ -1,3 +1,4 @@
+import CastTestSupport
 import CastJSON
 import CastNet
 import CastReceiver

@@ -1,0 +1,73 @@
+import CastNet
+import CastTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `cast watch` against a receiver process: the state first, each change as it happens, and a clean end on a
+/// signal or when the session ends, with nothing polled in between.
+@Suite struct CastWatchCommandTests {
+    /// A running `castscope cast … watch`, its output in a file.
+    private final class Watcher: Sendable {
+        let process: ChildProcess
+        let outputPath = NSTemporaryDirectory() + "castscope-watch-\(UUID().uuidString).out"
+        let errorPath = NSTemporaryDirectory() + "castscope-watch-\(UUID().uuidString).err"
+
+        init(_ receiver: ReceiverProcess) throws {
+            let path = try #require(CastscopeProcess.executablePath)
+            process = try ChildProcess(
+                path: path,
+                arguments: ["cast", "--device", "\(receiver.host):\(receiver.port)", "--insecure-skip-auth", "watch"],
+                output: .file(outputPath), errors: .file(errorPath))
+        }
+
+        var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+        var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+        deinit {
+            if process.isRunning { process.terminate(SIGKILL, grace: 1) }
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+    }
+
+    @Test func watchPrintsTheStateThenChangesAndEndsTheSessionOnSIGINT() async throws {
+        let receiver = try ReceiverProcess()
+        let watcher = try Watcher(receiver)
+        #expect(await eventually(within: .seconds(20)) { watcher.output.contains("session: ") },
+                "\(watcher.errors)")
+        #expect(watcher.output.hasPrefix("session: "), "the first line names the device and the app")
+
+        let load = try await CastscopeProcess.run(
+            ["cast", "--device", "\(receiver.host):\(receiver.port)", "--insecure-skip-auth", "load",
+             "http://127.0.0.1:1/movie.mp4", "--wait", "playing"])
+        #expect(load.exitCode == 0, "\(load.standardError)")
+        #expect(await eventually(within: .seconds(20)) { watcher.output.contains("media: PLAYING") },
+                "\(watcher.output)")
+
+        watcher.process.send(SIGINT)
+        let status = await BlockingWork.run { watcher.process.waitUntilExit() }
+        #expect(status == 0, "\(watcher.errors)")
+        let lines = watcher.output.split(separator: "\n")
+        #expect(lines.last == "session: ended", "\(watcher.output)")
+        #expect(watcher.output.hasSuffix("\n"))
+        #expect(receiver.stop().status == 0)
+    }
+
+    @Test func watchEndsOnSIGTERMWithoutWaitingForAnyPollInterval() async throws {
+        let receiver = try ReceiverProcess()
+        let watcher = try Watcher(receiver)
+        #expect(await eventually(within: .seconds(20)) { watcher.output.contains("session: ") },
+                "\(watcher.errors)")
+        watcher.process.send(SIGTERM)
+        let status = await BlockingWork.run { watcher.process.waitUntilExit() }
+        #expect(status == 0, "\(watcher.errors)")
+        #expect(watcher.output.hasSuffix("session: ended\n"), "\(watcher.output)")
+        // The receiver heard the sender's CLOSE: its session count dropped before it was told to stop.
+        #expect(await eventually { receiver.log().contains("-> receiver-0: {\"type\":\"CLOSE\"") }, "\(receiver.log())")
+        #expect(receiver.stop().status == 0)
+    }
+}
