@@ -117,7 +117,7 @@ extension CompletionScript {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func identifier(_ name: String) -> String {
+    static func identifier(_ name: String) -> String {
         name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
     }
 

@@ -150,7 +150,7 @@ enum AuthCommand {
         do {
             return try X509Certificate.certificates(fromPEM: text)
         } catch {
-            throw InputFile.ReadError(description: "\(path): \(error)")
+            throw FileError(description: "\(path): \(error)")
         }
     }
 }

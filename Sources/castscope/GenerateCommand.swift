@@ -17,9 +17,7 @@ enum GenerateCommand {
                         let formatter = ManPageFormatter(date: today(), version: CastscopeCommand.version)
                         for page in formatter.pages(root: CastscopeCommand.root) {
                             let path = directory + "/" + page.name + ".1"
-                            guard FileManager.default.createFile(atPath: path, contents: Data(page.text.utf8)) else {
-                                throw InputFile.ReadError(description: "cannot write \(path)")
-                            }
+                            try OutputFile.write(page.text, to: path)
                         }
                         return 0
                     }),

@@ -42,13 +42,11 @@ enum ReceiverIdentity {
     }
 
     private static func write(_ text: String, to path: String) throws {
-        try write(Data(text.utf8), to: path)
+        try OutputFile.write(text, to: path)
     }
 
     private static func write(_ data: Data, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: data) else {
-            throw InputFile.ReadError(description: "cannot write \(path)")
-        }
+        try OutputFile.write(data, to: path)
     }
 
     private static func loadSigner(_ directory: String) throws -> DeviceAuthSigner {
@@ -61,7 +59,7 @@ enum ReceiverIdentity {
                 privateKey: try PrivateKey(pem: try read("device-key.pem")),
                 intermediates: try X509Certificate.certificates(fromPEM: try read("intermediate.pem")))
         } catch let error as CertificateError {
-            throw InputFile.ReadError(description: "--auth-chain \(directory): \(error)")
+            throw FileError(description: "--auth-chain \(directory): \(error)")
         }
     }
 }

@@ -29,9 +29,7 @@ enum WiresharkCommand {
                         let target = try directory(invocation.option("dir"))
                         try OutputDirectory.create(target)
                         let path = target + "/" + WiresharkPlugin.fileName
-                        guard FileManager.default.createFile(
-                            atPath: path, contents: Data(WiresharkPlugin.dissectorSource.utf8))
-                        else { throw InputFile.ReadError(description: "cannot write \(path)") }
+                        try OutputFile.write(WiresharkPlugin.dissectorSource, to: path)
                         io.print("installed \(path); Wireshark and tshark load it when they start")
                         return 0
                     }),
@@ -41,7 +39,7 @@ enum WiresharkCommand {
     private static func directory(_ given: String?) throws -> String {
         if let given { return given }
         guard let directory = WiresharkPlugin.personalPluginDirectory(environment: ProcessInfo.processInfo.environment)
-        else { throw InputFile.ReadError(description: "HOME is not set; give --dir") }
+        else { throw FileError(description: "HOME is not set; give --dir") }
         return directory
     }
 }

@@ -22,6 +22,14 @@ import Testing
                 "the embedded dissector differs from wireshark/castv2.lua: run scripts/embed-wireshark-dissector")
     }
 
+    @Test func anInstallThatCannotWriteNamesTheFileAndTheSystemsReason() async throws {
+        let directory = directories.make("wireshark")
+        try FileManager.default.createDirectory(atPath: directory + "/castv2.lua", withIntermediateDirectories: true)
+        let result = try await CastscopeProcess.run(["wireshark", "install", "--dir", directory])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError == "Error: cannot write \(directory)/castv2.lua: Is a directory\n")
+    }
+
     @Test func pathIsTheFolderTsharkLoadsPersonalLuaPluginsFrom() async throws {
         guard tsharkIsInstalled() else { return }
         let home = directories.make("home")
