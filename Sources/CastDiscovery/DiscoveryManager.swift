@@ -41,7 +41,7 @@ public final class DiscoveryManager: @unchecked Sendable {
     /// The last check number handed out (callbackQueue only); numbers are never reused.
     var lastCheckNumber = 0
     /// Times the retry of unreachable devices; timer actions only queue work on `callbackQueue`.
-    let availabilityClock: any Clock
+    let availabilityClock: any ProtocolClock
     /// At most this many checks run at once (each is a TCP and TLS connection); the rest wait in `checkQueue`.
     public let maximumConcurrentChecks: Int
     private let stateBox = Mutex(State.stopped)
@@ -58,7 +58,7 @@ public final class DiscoveryManager: @unchecked Sendable {
     public init(
         backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false,
         availabilityChecker: (any DeviceAvailabilityChecker)? = nil, maximumConcurrentChecks: Int = 8,
-        clock: (any Clock)? = nil
+        clock: (any ProtocolClock)? = nil
     ) {
         precondition(maximumConcurrentChecks > 0, "at least one check must be able to run")
         self.backends = backends

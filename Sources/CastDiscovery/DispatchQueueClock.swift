@@ -3,7 +3,7 @@ import Dispatch
 
 /// The real monotonic clock with timers on a dispatch queue: the `DiscoveryManager`'s default, since it has no
 /// event loop of its own.
-struct DispatchQueueClock: Clock {
+struct DispatchQueueClock: ProtocolClock {
     /// Where timer actions run.
     let queue: DispatchQueue
 

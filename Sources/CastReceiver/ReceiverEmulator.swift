@@ -20,7 +20,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
     public let options: ReceiverEmulatorOptions
     /// The certificate presented in the TLS handshake.
     public let deviceCertificate: DeviceCertificate
-    let clock: any Clock
+    let clock: any ProtocolClock
     /// PINGs every sender and answers their PINGs (the channel's handler, shared by all sockets).
     let heartbeat: HeartbeatHandler
     /// Answers device-auth challenges.

@@ -26,7 +26,7 @@ public actor CastContext {
     /// A context on `eventLoop` with `clock` (the loop's system clock by default); `transportFactory` replaces TCP.
     /// Without a `discoveryManager`, one is made over `discoveryBackends` (when given) with the options' criteria,
     /// its app-availability filter applied through `appAvailabilityChecker` when the criteria name apps.
-    public init(options: CastOptions, eventLoop: EventLoop, clock: (any Clock)? = nil,
+    public init(options: CastOptions, eventLoop: EventLoop, clock: (any ProtocolClock)? = nil,
                 discoveryManager: DiscoveryManager? = nil, discoveryBackends: [any DiscoveryBackend] = [],
                 transportFactory: CastSession.TransportFactory? = nil) throws(TLSError) {
         var tlsConfiguration = TLSConfiguration.client()

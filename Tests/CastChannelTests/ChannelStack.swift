@@ -33,7 +33,7 @@ final class ChannelStack: CastSocketDelegate {
     let events = RecordingSocketDelegate()
 
     init(
-        clock: any Clock, heartbeat configuration: HeartbeatStateMachine.Configuration = .init(),
+        clock: any ProtocolClock, heartbeat configuration: HeartbeatStateMachine.Configuration = .init(),
         localID: String, peerID: String
     ) {
         router = VirtualConnectionRouter(namespaces: namespaces)

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func worksThroughTheClockProtocol() {
-        let clock: any Clock = ManualClock(start: MonotonicInstant(nanoseconds: 42))
+        let clock: any ProtocolClock = ManualClock(start: MonotonicInstant(nanoseconds: 42))
         #expect(clock.now.nanoseconds == 42)
         #expect(clock.now - MonotonicInstant(nanoseconds: 40) == .nanoseconds(2))
     }

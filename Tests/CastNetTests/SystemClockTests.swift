@@ -6,7 +6,7 @@ import Testing
     @Test func timersRunOnTheLoopThreadAndNowIsMonotonic() async throws {
         let loop = try EventLoop()
         defer { loop.shutdown() }
-        let clock: any Clock = SystemClock(eventLoop: loop)
+        let clock: any ProtocolClock = SystemClock(eventLoop: loop)
         let start = clock.now
         let firedOnLoop = await withCheckedContinuation { continuation in
             clock.schedule(after: .milliseconds(5)) { continuation.resume(returning: loop.isInEventLoop) }

@@ -26,7 +26,7 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
     /// The checks applied to replies.
     public var verifier: DeviceAuthVerifier
     /// The clock for the timeout.
-    public let clock: any Clock
+    public let clock: any ProtocolClock
     /// How long to wait for the reply (Chromium allows its whole 10 s connect budget).
     public var timeout: Duration
     /// Close the socket when authentication fails (default true, as Chromium does).
@@ -40,7 +40,7 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
     private var pending: [Int: Pending] = [:]
 
     /// A handler verifying with `verifier`.
-    public init(verifier: DeviceAuthVerifier, clock: any Clock, timeout: Duration = .seconds(10)) {
+    public init(verifier: DeviceAuthVerifier, clock: any ProtocolClock, timeout: Duration = .seconds(10)) {
         self.verifier = verifier
         self.clock = clock
         self.timeout = timeout

@@ -3,7 +3,7 @@ public import CastNet
 public import CastWire
 
 /// The `tp.heartbeat` namespace for any number of sockets: answers PING with PONG, sends PINGs and detects dead
-/// connections through one `HeartbeatStateMachine` per socket, with timers on an injected `Clock`.
+/// connections through one `HeartbeatStateMachine` per socket, with timers on an injected `ProtocolClock`.
 ///
 /// Usage: `attach` a socket once it is open, call `messageReceived(on:)` for every inbound message on it (any
 /// message proves liveness), register the handler for `.heartbeat`, `detach` when the socket closes. A dead
@@ -21,7 +21,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
     }
 
     /// The clock for time and timers.
-    public let clock: any Clock
+    public let clock: any ProtocolClock
     /// The intervals every attached socket uses.
     public let configuration: HeartbeatStateMachine.Configuration
     /// Our endpoint id in PINGs (`sender-0` or `receiver-0`).
@@ -38,7 +38,7 @@ public final class HeartbeatHandler: CastMessageHandler, @unchecked Sendable {
     public var log = ChannelLogClasses.sender
 
     public init(
-        clock: any Clock, configuration: HeartbeatStateMachine.Configuration = .init(),
+        clock: any ProtocolClock, configuration: HeartbeatStateMachine.Configuration = .init(),
         localID: String = CastEndpointID.platformSender, peerID: String = CastEndpointID.platformReceiver
     ) {
         self.clock = clock

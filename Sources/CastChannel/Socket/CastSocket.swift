@@ -73,7 +73,7 @@ public final class CastSocket: @unchecked Sendable {
     /// Starts like `start()`, and closes the socket with `.transport(ETIMEDOUT)` if the channel is not open
     /// within `handshakeTimeout` on `clock` (Chromium's connect timeout is 10 s); a peer that stalls mid-handshake
     /// cannot hold the socket forever.
-    public func start(handshakeTimeout: Duration, clock: any Clock) {
+    public func start(handshakeTimeout: Duration, clock: any ProtocolClock) {
         start()
         guard machine.state == .handshaking else { return }
         handshakeTimer = clock.schedule(after: handshakeTimeout) { [weak self] in

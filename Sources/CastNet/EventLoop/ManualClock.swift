@@ -6,7 +6,7 @@ import Synchronization
 /// Timers an action schedules fire in the same `advance` when they fall due within it. Thread-safe, though tests
 /// usually drive it from one place. Actions run on the thread calling `advance`: when they `assumeIsolated` an actor
 /// that lives on an `EventLoop`, advance from the loop (`try await loop.submit { clock.advance(by: …) }`).
-public final class ManualClock: Clock {
+public final class ManualClock: ProtocolClock {
     private struct State {
         var now: MonotonicInstant
         var nextID: UInt64 = 1

@@ -1,5 +1,5 @@
 /// The real monotonic clock, with timers on an `EventLoop` (their actions run on the loop thread).
-public struct SystemClock: Clock {
+public struct SystemClock: ProtocolClock {
     /// The loop timers run on.
     public let eventLoop: EventLoop
 

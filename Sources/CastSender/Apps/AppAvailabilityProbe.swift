@@ -17,7 +17,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
     private let appIDs: [String]
     private let options: CastOptions
     private let tls: TLSContext
-    private let clock: any Clock
+    private let clock: any ProtocolClock
     private let timeout: Duration
     private let eventLoop: EventLoop
     private let transportFactory: CastSession.TransportFactory
@@ -30,7 +30,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
     private let requestID: Int64 = 1
 
     init(
-        device: Device, appIDs: [String], options: CastOptions, tls: TLSContext, clock: any Clock, timeout: Duration,
+        device: Device, appIDs: [String], options: CastOptions, tls: TLSContext, clock: any ProtocolClock, timeout: Duration,
         eventLoop: EventLoop, transportFactory: @escaping CastSession.TransportFactory
     ) {
         self.device = device

@@ -22,14 +22,14 @@ public final class CastAppAvailabilityChecker: DeviceAvailabilityChecker, @unche
     public let options: CastOptions
     /// How long one check may take, from connect to answer.
     public let timeout: Duration
-    private let clock: any Clock
+    private let clock: any ProtocolClock
     private let tls: TLSContext
     private let transportFactory: CastSession.TransportFactory
     private var running: [ObjectIdentifier: AppAvailabilityProbe] = [:]
 
     /// A checker on `eventLoop`; `transportFactory` replaces TCP (tests), `clock` the loop's system clock.
     public init(
-        options: CastOptions, eventLoop: EventLoop, timeout: Duration = .seconds(5), clock: (any Clock)? = nil,
+        options: CastOptions, eventLoop: EventLoop, timeout: Duration = .seconds(5), clock: (any ProtocolClock)? = nil,
         transportFactory: CastSession.TransportFactory? = nil
     ) throws(TLSError) {
         var configuration = TLSConfiguration.client()

@@ -9,7 +9,7 @@ public import CastLog
 /// Confined to the sender stack's executor; `@unchecked Sendable` only so clock timers can call back.
 public final class PendingRequests: @unchecked Sendable {
     /// The clock for deadlines and the timer.
-    public let clock: any Clock
+    public let clock: any ProtocolClock
     /// How long a request may wait (pychromecast: 10 s).
     public let timeout: Duration
     private var tracker = RequestTracker<Request>()
@@ -20,7 +20,7 @@ public final class PendingRequests: @unchecked Sendable {
     private var metadata: LogMetadata
 
     /// An empty table.
-    public init(clock: any Clock, timeout: Duration = .seconds(10), metadata: LogMetadata = [:]) {
+    public init(clock: any ProtocolClock, timeout: Duration = .seconds(10), metadata: LogMetadata = [:]) {
         self.clock = clock
         self.timeout = timeout
         self.metadata = metadata

@@ -22,7 +22,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     /// The event loop everything runs on.
     public let eventLoop: EventLoop
     /// Time for requests, heartbeats and reconnects.
-    public let clock: any Clock
+    public let clock: any ProtocolClock
     /// The options of the context.
     public let options: CastOptions
     /// The session's life.
@@ -49,7 +49,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private var reconnectTimer: (any Cancellable)?
     private var connectedTransportID: String?
 
-    init(device: Device, options: CastOptions, eventLoop: EventLoop, clock: any Clock, tls: TLSContext,
+    init(device: Device, options: CastOptions, eventLoop: EventLoop, clock: any ProtocolClock, tls: TLSContext,
          transportFactory: @escaping TransportFactory) {
         self.device = device
         self.options = options

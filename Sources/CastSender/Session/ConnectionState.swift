@@ -1,12 +1,12 @@
 /// `GCKConnectionState`.
 public enum ConnectionState: Int, Sendable, Hashable, CustomStringConvertible {
-    /// 0.
+    /// No socket: before the first connect and after the session ends.
     case disconnected = 0
-    /// 1.
+    /// TCP, TLS, device authentication or the launch is under way.
     case connecting = 1
-    /// 2.
+    /// The session's app is running and its channel is open.
     case connected = 2
-    /// 3.
+    /// CLOSE (and STOP, when asked) sent; the socket is closing.
     case disconnecting = 3
 
     /// `Disconnected`, `Connecting`…

@@ -13,7 +13,7 @@ public final class SessionManager: @unchecked Sendable {
     /// The event loop everything runs on.
     public let eventLoop: EventLoop
     /// The clock for timers.
-    public let clock: any Clock
+    public let clock: any ProtocolClock
     /// `currentCastSession`.
     public private(set) var currentCastSession: CastSession?
     let tls: TLSContext
@@ -26,7 +26,7 @@ public final class SessionManager: @unchecked Sendable {
     public var deviceLookup: (@Sendable (String) -> Device?)?
 
     /// A manager opening TLS with `tls` over transports from `transportFactory` (TCP by default).
-    public init(options: CastOptions, eventLoop: EventLoop, clock: any Clock, tls: TLSContext,
+    public init(options: CastOptions, eventLoop: EventLoop, clock: any ProtocolClock, tls: TLSContext,
                 transportFactory: CastSession.TransportFactory? = nil) {
         self.options = options
         self.eventLoop = eventLoop
