@@ -1,4 +1,5 @@
 import CastCLI
+import CastDiscovery
 import CastNet
 import CastSender
 
@@ -67,7 +68,7 @@ enum CastArguments {
 
     /// A device given as an address must have a usable port: `192.168.1.20:99999` is a typo, not a device name.
     private static func checkDevice(_ text: String, option: String) throws(CommandLineError) {
-        if let (_, port) = DeviceChooser.hostPort(text) {
+        if let (_, port) = DeviceAddress.parse(text) {
             guard port == 0 else { return }
             throw .validation("\(option) \(text): the port must be a number from 1 to 65535")
         }

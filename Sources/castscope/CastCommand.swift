@@ -349,58 +349,20 @@ enum CastCommand {
     }
 
     /// Whether `device` is the one `--device` names: its friendly name, device id or unique id.
-    private static func isNamed(_ device: Device, _ wanted: String) -> Bool {
-        device.friendlyName == wanted || device.deviceID == wanted || device.uniqueID == wanted
-    }
-
     /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,
     /// the only device found or the one picked on the terminal (`DeviceChooser`).
     static func resolveDevice(_ text: String?, interfaces names: [String], timeout: Duration, _ io: any CommandOutput)
         async throws -> Device
     {
-        if let text, let (ip, port) = DeviceChooser.hostPort(text) {
-            return Device(instanceName: text, instanceLabel: text, host: ip.description, port: port, addresses: [ip],
-                          txt: [Array("id=\(text)".utf8), Array("fn=\(text)".utf8)], interfaceIndex: 0, via: .builtin)
-        }
-        let devices: [Device]
-        if let known = try DeviceChooser.knownDevices(ProcessInfo.processInfo.environment) {
-            devices = known
-        } else {
-            let hint = "give --device HOST[:PORT], pick interfaces with --interface, or list devices in "
-                + "CASTSCOPE_KNOWN_DEVICES"
-            let manager: DiscoveryManager
-            do {
-                let interfaces = try DiscoveryInterfaces.select(names: names)
-                manager = DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: interfaces)])
-                try await manager.startDiscovery()
-            } catch {
-                throw DeviceChooser.Failure(description: "cannot look for Cast devices with mDNS (\(error)); \(hint)")
-            }
-            if let wanted = text {
-                // A named device ends discovery as soon as it answers; choosing needs the whole list.
-                _ = await manager.firstDevice(where: { isNamed($0, wanted) }, timeout: timeout)
-            } else {
-                try? await Task.sleep(for: timeout)
-            }
-            await manager.stopDiscovery()
-            devices = manager.deviceList
-        }
-        guard let wanted = text else {
-            return try DeviceChooser.choose(from: devices, interactive: DeviceChooser.standardInputIsTerminal,
-                                            readLine: { Swift.readLine() }, io)
-        }
-        let matches = devices.filter { isNamed($0, wanted) }
-        guard matches.count == 1, let device = matches.first else {
-            let listing = devices.map { "  \($0.friendlyName) (\($0.deviceID)) \($0.host):\($0.servicePort)" }
-            // A runtime failure (exit 1), not a usage error: the argument was well formed, the network did not
-            // have that device.
-            throw DeviceChooser.Failure(
-                description: (matches.isEmpty
-                    ? "no device named \"\(wanted)\" found" + (devices.isEmpty ? " (no Cast device answered)" : "")
-                    : "several devices are named \"\(wanted)\"; choose one with --device ID or HOST[:PORT]")
-                    + (listing.isEmpty ? "" : "; devices seen:\n" + listing.joined(separator: "\n")))
-        }
-        return device
+        let lookup = DeviceLookup(
+            knownDevices: try KnownDevices.from(environment: ProcessInfo.processInfo.environment),
+            interfaceNames: names, timeout: timeout)
+        // A runtime failure (exit 1), not a usage error: the argument was well formed, the network did not have
+        // that device.
+        if let text { return try await lookup.device(named: text) }
+        return try DeviceChooser.choose(from: try await lookup.allDevices(),
+                                        interactive: DeviceChooser.standardInputIsTerminal,
+                                        readLine: { Swift.readLine() }, io)
     }
 
     private static func printStatus(receiver: ReceiverStatus?, media: MediaSessionStatus?, json: Bool,

@@ -9,7 +9,8 @@ import CastNet
 enum DemoDiscovery {
     /// Finds the emulator at `port` with `deviceID`, printing what it did; falls back to the address.
     static func find(port: UInt16, deviceID: String, name: String, _ io: any CommandOutput) async -> Device {
-        let fallback = addressDevice(port: port, deviceID: deviceID, name: name)
+        // As `castscope cast --device 127.0.0.1:PORT` would make it, with the emulator's id.
+        let fallback = Device(name: name, address: .v4(IPv4Address(127, 0, 0, 1)), port: port, deviceID: deviceID)
         guard let lo = try? NetworkInterface.named("lo"), lo.flags.contains(.multicast) else {
             io.print("   multicast discovery skipped on this host (lo has no MULTICAST flag); "
                 + "connecting by address 127.0.0.1:\(port), like 'castscope cast --device 127.0.0.1:\(port)'")
@@ -33,11 +34,7 @@ enum DemoDiscovery {
             await responder.stop()
             return fallback
         }
-        var found: Device?
-        for _ in 0..<30 where found == nil {
-            try? await Task.sleep(for: .milliseconds(100))
-            found = manager.deviceList.first { $0.deviceID == deviceID }
-        }
+        let found = await manager.firstDevice(where: { $0.deviceID == deviceID }, timeout: .seconds(3))
         await manager.stopDiscovery()
         await responder.stop()
         guard let found else {
@@ -47,13 +44,5 @@ enum DemoDiscovery {
         io.print("   discovered over mDNS on lo: \"\(found.friendlyName)\" id=\(found.deviceID) "
             + "\(found.host):\(found.servicePort)")
         return found
-    }
-
-    /// The device as `castscope cast --device 127.0.0.1:PORT` builds it.
-    private static func addressDevice(port: UInt16, deviceID: String, name: String) -> Device {
-        let ip = IPAddress.v4(IPv4Address(127, 0, 0, 1))
-        return Device(
-            instanceName: "127.0.0.1:\(port)", instanceLabel: name, host: "127.0.0.1", port: port, addresses: [ip],
-            txt: [Array("id=\(deviceID)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0, via: .builtin)
     }
 }

@@ -122,10 +122,8 @@ public final class SessionManager: @unchecked Sendable {
     func destinationDevice(for signal: StreamTransferSignal) -> Device? {
         if let found = deviceLookup?(signal.deviceID) { return found }
         guard let host = signal.host, let ip = IPAddress(host) else { return nil }
-        let name = signal.friendlyName ?? signal.deviceID
-        return Device(instanceName: name, instanceLabel: name, host: host, port: signal.port ?? 8009, addresses: [ip],
-                      txt: [Array("id=\(signal.deviceID)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0,
-                      via: .builtin)
+        return Device(name: signal.friendlyName ?? signal.deviceID, address: ip,
+                      port: signal.port ?? DeviceAddress.defaultPort, deviceID: signal.deviceID)
     }
 
     /// Calls the listeners for `notification` in the GCK order.
