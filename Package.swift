@@ -80,7 +80,7 @@ let package = Package(
             name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastReceiver", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"],
+            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
             name: "CastSender", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastJSON", "CastNet", "CastLog"],

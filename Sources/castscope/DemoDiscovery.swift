@@ -1,6 +1,7 @@
 import CastCLI
 import CastDiscovery
 import CastNet
+import CastReceiver
 
 /// How the demo finds its in-process emulator: mDNS over `lo` when `lo` can multicast, else by address.
 ///
@@ -8,7 +9,8 @@ import CastNet
 /// (many root namespaces have `lo` without MULTICAST, where mDNS cannot work).
 enum DemoDiscovery {
     /// Finds the emulator at `port` with `deviceID`, printing what it did; falls back to the address.
-    static func find(port: UInt16, deviceID: String, name: String, _ io: any CommandOutput) async -> Device {
+    static func find(_ emulator: ReceiverEmulator, port: UInt16, _ io: any CommandOutput) async -> Device {
+        let (deviceID, name) = (emulator.options.configuration.deviceID, emulator.options.configuration.name)
         // As `castscope cast --device 127.0.0.1:PORT` would make it, with the emulator's id.
         let fallback = Device(name: name, address: .v4(IPv4Address(127, 0, 0, 1)), port: port, deviceID: deviceID)
         guard let lo = try? NetworkInterface.named("lo"), lo.flags.contains(.multicast) else {
@@ -18,10 +20,7 @@ enum DemoDiscovery {
         }
         let responder: MDNSResponder
         do {
-            responder = try await MDNSResponder.start(
-                instance: name, port: port,
-                txt: ["id=\(deviceID)", "fn=\(name)", "md=Chromecast", "ve=05", "ca=201221", "st=0", "rs="],
-                interfaces: [lo])
+            responder = try await emulator.advertise(port: port, on: [lo])
         } catch {
             io.print("   mDNS responder on lo failed (\(error)); connecting by address 127.0.0.1:\(port)")
             return fallback

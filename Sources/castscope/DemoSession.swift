@@ -60,7 +60,7 @@ struct DemoSession {
 
         io.print("")
         io.print("== 2. Discovery ==")
-        let device = await DemoDiscovery.find(port: address.port, deviceID: deviceID, name: name, io)
+        let device = await DemoDiscovery.find(emulator, port: address.port, io)
 
         io.print("")
         io.print("== 3. A full sender session through CastContext / SessionManager ==")

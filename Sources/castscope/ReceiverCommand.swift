@@ -132,9 +132,7 @@ enum ReceiverCommand {
         io.print("listening \(shownHost):\(bound.port) id=\(deviceID) name=\"\(name)\"")
         var responder: MDNSResponder?
         if !advertiseInterfaces.isEmpty {
-            responder = try await MDNSResponder.start(
-                instance: name, port: bound.port, txt: txtRecord(deviceID: deviceID, configuration: configuration),
-                interfaces: advertiseInterfaces, eventLoop: loop)
+            responder = try await emulator.advertise(port: bound.port, on: advertiseInterfaces)
             io.printError(
                 "receiver: advertising \"\(name)\" on \(advertiseInterfaces.map(\.name).joined(separator: ", "))")
         }
@@ -167,16 +165,7 @@ enum ReceiverCommand {
         return chosen
     }
 
-    /// The `_googlecast._tcp` TXT strings of the emulated device (protocol.md §3.2): a video device (ca=4101) that
-    /// is idle (st=0), with the id hyphen-less as pychromecast requires.
-    private static func txtRecord(deviceID: String, configuration: ReceiverConfiguration) -> [String] {
-        [
-            "id=\(deviceID)", "cd=\(deviceID.prefix(32).uppercased())", "rm=", "ve=05", "md=\(configuration.model)",
-            "ic=/setup/icon.png", "fn=\(configuration.name)", "ca=4101", "st=0", "bs=FA8FCA000000", "nf=1", "rs=",
-        ]
-    }
-
-    /// The device-auth identity in `directory` (the layout scripts/gen-test-chain writes).
+    /// A random device id: 32 hex digits, as real devices have.
     private static func randomDeviceID() -> String {
         (0..<16).map { _ in
             let byte = UInt8.random(in: 0...255)
