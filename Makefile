@@ -3,7 +3,7 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 20
 export CASTSCOPE_REQUIRE_PEERS ?= 1
 
-.PHONY: setup build test demo install uninstall bench bench-log bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-build clean
+.PHONY: setup build test examples demo install uninstall bench bench-log bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -14,7 +14,12 @@ build: setup
 test: setup
 	@./scripts/check-target-imports
 	$(SWIFT) build --build-tests
+	@SWIFT=$(SWIFT) ./scripts/check-examples
 	@./scripts/test-with-clean-tmp $(SWIFT) test --parallel --num-workers 2
+
+# Examples/: a package outside castscope using its libraries, built and run once.
+examples: setup
+	@SWIFT=$(SWIFT) ./scripts/check-examples
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
