@@ -109,9 +109,9 @@ let package = Package(
         .testTarget(
             name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
-        .testTarget(name: "CastNetTests", dependencies: ["CastNet"], swiftSettings: strictSettings),
+        .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastChannelTests", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"], resources: [.copy("Fixtures")],
+            name: "CastChannelTests", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(
             name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastJSON", "CastLog", "CastTestSupport"],

@@ -60,7 +60,7 @@ public struct DripFeedVerifier: Sendable {
         let reference = run(input.isEmpty ? [] : [0..<input.count])
         var mismatches: [String] = []
         var strategies: [(String, [Range<Int>])] = [("one byte at a time", (0..<input.count).map { $0..<$0 + 1 })]
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for round in 0..<randomSplits {
             var chunks: [Range<Int>] = []
             var start = 0
@@ -82,22 +82,5 @@ public struct DripFeedVerifier: Sendable {
             }
         }
         return Report(reference: reference, mismatches: mismatches, strategiesRun: strategies.count + 1)
-    }
-}
-
-/// A small seeded generator (SplitMix64) so random splits are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,20 +1,8 @@
 import CastChannel
 import CastNet
+import CastTestSupport
 import CastWire
 import Testing
-
-/// SplitMix64, for reproducible pseudo-random inputs.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
-}
 
 /// The same stack the fuzz target drives (Fuzz/FuzzChannelInbound), run over reproducible inputs.
 @Suite struct ChannelInboundRobustnessTests {
@@ -39,7 +27,7 @@ struct SplitMix {
     }
 
     @Test func randomBytesCloseAtMostOnceAndNeverDeliverAfterClose() throws {
-        var random = SplitMix(state: 0xCA57)
+        var random = SeededGenerator(seed: 0xCA57)
         for _ in 0..<200 {
             let count = Int(random.next() % 300)
             let events = try drive(random.bytes(count), chunk: 1 + Int(random.next() % 64))
@@ -54,7 +42,7 @@ struct SplitMix {
             ChannelFixtures.json(#"{"type":"PING"}"#, namespace: .heartbeat),
             ConnectionHandler.closeMessage(from: "sender-0", to: "receiver-0"),
         ].flatMap(ChannelFixtures.frame)
-        var random = SplitMix(state: 0xF00D)
+        var random = SeededGenerator(seed: 0xF00D)
         for _ in 0..<200 {
             var bytes = valid
             for _ in 0..<(1 + Int(random.next() % 4)) {

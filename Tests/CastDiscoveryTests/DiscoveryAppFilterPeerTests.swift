@@ -25,8 +25,8 @@ import Testing
                 CastscopeProcessPath.path, "discover", "--advertise", "Dead TV", "--port", "8010", "--txt",
                 "id=\(Self.deadID)", "--txt", "fn=Dead TV",
             ])
-        #expect(await peers.waitFor(10) { peers.log("receiver").contains("advertising") }, "\(peers.log("receiver"))")
-        #expect(await peers.waitFor(10) { peers.log("dead").contains("advertising") }, "\(peers.log("dead"))")
+        #expect(await eventually(within: .seconds(10)) { peers.log("receiver").contains("advertising") }, "\(peers.log("receiver"))")
+        #expect(await eventually(within: .seconds(10)) { peers.log("dead").contains("advertising") }, "\(peers.log("dead"))")
     }
 
     private func discover(_ peers: DiscoveryPeers, _ arguments: [String]) async throws -> (JSONValue, String, Int32?) {

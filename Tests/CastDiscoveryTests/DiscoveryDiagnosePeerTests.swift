@@ -1,5 +1,5 @@
-import CastTestSupport
 import CastJSON
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -68,7 +68,7 @@ import Testing
             await peers.spawn(
                 "A", "ptronly",
                 [DiscoveryPeers.python, DiscoveryPeers.peerScript, "ptr-only", peers.addressA, "Broken-TV"])
-            #expect(await peers.waitFor(10) { peers.log("ptronly").contains("listening") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("ptronly").contains("listening") })
             let report = try await diagnose(peers, ["--via", "builtin"])
             #expect(report["verdict"]?["check"]?.stringValue == "incomplete", "\(report)")
             let evidence = check(report, "incomplete")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
@@ -100,7 +100,7 @@ extension DiscoveryDiagnosePeerTests {
                     "import socket, time\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.bind(('', 5353))\n"
                         + "print('bound', flush=True)\ntime.sleep(120)",
                 ])
-            #expect(await peers.waitFor(10) { peers.log("hog").contains("bound") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("hog").contains("bound") })
             let report = try await diagnose(peers)
             #expect(report["verdict"]?["check"]?.stringValue == "port", "\(report)")
             let evidence = check(report, "port")?["evidence"]?.arrayValue?.first?.stringValue ?? ""

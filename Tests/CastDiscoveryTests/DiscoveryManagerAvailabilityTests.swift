@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Dispatch
 import Synchronization
 import Testing
@@ -117,15 +118,6 @@ final class ListRecorder: DiscoveryManagerListener, @unchecked Sendable {
         manager.add(recorder)
         try await manager.startDiscovery()
         return (manager, backend, recorder)
-    }
-
-    /// Polls `condition` (no timing is asserted; the bound only keeps a broken build from hanging).
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
     }
 
     @Test func deviceIsHeldOutOfTheListUntilItsCheckSaysAvailable() async throws {

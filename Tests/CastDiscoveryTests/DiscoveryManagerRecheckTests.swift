@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Dispatch
 import Synchronization
 import Testing
@@ -73,15 +74,6 @@ private final class GatedBackend: DiscoveryBackend, @unchecked Sendable {
             availabilityChecker: checker, maximumConcurrentChecks: maximumConcurrentChecks, clock: clock)
         try await manager.startDiscovery()
         return manager
-    }
-
-    /// Polls `condition` (no timing is asserted; the bound only keeps a broken build from hanging).
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
     }
 
     /// Lets the manager's queue apply everything already queued, without blocking a pool thread.

@@ -1,5 +1,5 @@
-import CastTestSupport
 import CastJSON
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +47,7 @@ import Testing
         try await DiscoveryPeers.with { peers in
             await peers.publishWithAvahi()
             await peers.registerWithZeroconf()
-            #expect(await peers.waitFor(10) { peers.log("zeroconf").contains("registered") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("zeroconf").contains("registered") })
             for via in ["builtin", "avahi"] {
                 let devices = try await peers.discoverJSON(via: via)
                 #expect(devices.count == 2, "\(via): \(devices)")
@@ -71,14 +71,14 @@ import Testing
                 "B", "watchAvahi", [CastscopeProcessPath.path, "discover", "--via", "avahi", "--watch", "--json"])
             for watcher in ["watchBuiltin", "watchAvahi"] {
                 #expect(
-                    await peers.waitFor(15) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 },
+                    await eventually(within: .seconds(15)) { peers.log(watcher).components(separatedBy: "\"added\"").count == 3 },
                     "\(peers.log(watcher))")
             }
             await peers.signal("zeroconf")
             await peers.signal("avahipub")
             for watcher in ["watchBuiltin", "watchAvahi"] {
                 #expect(
-                    await peers.waitFor(10) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 },
+                    await eventually(within: .seconds(10)) { peers.log(watcher).components(separatedBy: "\"removed\"").count == 3 },
                     "\(peers.log(watcher))")
             }
         }
@@ -88,12 +88,12 @@ import Testing
         try await DiscoveryPeers.with { peers in
             await peers.registerWithZeroconf(ttl: 4)
             await peers.spawn("B", "watch", [CastscopeProcessPath.path, "discover", "--via", "builtin", "--watch", "--json"])
-            #expect(await peers.waitFor(10) { peers.log("watch").contains("\"added\"") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("watch").contains("\"added\"") })
             // Refresh queries at 80–95 % of the TTL keep it while the responder lives.
             try? await Task.sleep(for: .seconds(6))
             #expect(!peers.log("watch").contains("\"removed\""))
             await peers.signal("zeroconf", "USR1")  // exits without goodbyes
-            #expect(await peers.waitFor(10) { peers.log("watch").contains("\"removed\"") }, "\(peers.log("watch"))")
+            #expect(await eventually(within: .seconds(10)) { peers.log("watch").contains("\"removed\"") }, "\(peers.log("watch"))")
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
                     "--txt", "id=0123456789abcdef0123456789abcdef", "--txt", "fn=Emulated TV", "--txt", "md=castscope",
                     "--txt", "ve=05", "--txt", "ca=5", "--txt", "st=0",
                 ])
-            #expect(await peers.waitFor(10) { peers.log("advertise").contains("advertising") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("advertise").contains("advertising") })
             let browse = await peers.run("B", ["avahi-browse", "-rtp", "_googlecast._tcp"], timeout: 15)
             let resolved = browse.output.split(separator: "\n").filter { $0.hasPrefix("=;") && $0.contains(";IPv4;") }
             #expect(resolved.count == 1, "\(browse.output) \(browse.errors)")
@@ -137,7 +137,7 @@ extension DiscoveryPeerTests {
                     CastscopeProcessPath.path, "discover", "--advertise", "Avahi Published", "--via", "avahi",
                     "--port", "8010", "--txt", "id=00112233445566778899aabbccddeeff", "--txt", "fn=Avahi Published",
                 ])
-            #expect(await peers.waitFor(10) { peers.log("publish").contains("advertising") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("publish").contains("advertising") })
             let devices = try await peers.discoverJSON(via: "builtin")
             #expect(devices.first?["friendlyName"]?.stringValue == "Avahi Published", "\(devices)")
             #expect(devices.first?["port"]?.intValue == 8010)
@@ -163,7 +163,7 @@ extension DiscoveryPeerTests {
                     "Living Room TV",
                     peers.environment["HOST_A"] ?? "", "8009",
                 ] + DiscoveryPeers.avahiTXT)
-            #expect(await peers.waitFor(10) { peers.log("knownanswers").contains("querying") })
+            #expect(await eventually(within: .seconds(10)) { peers.log("knownanswers").contains("querying") })
             let devices = try await peers.discoverJSON(via: "builtin")
             #expect(devices.first?["friendlyName"]?.stringValue == "Living Room TV", "\(devices)")
             #expect(devices.first?["addresses"]?.arrayValue?.contains { $0.stringValue == peers.addressA } == true)

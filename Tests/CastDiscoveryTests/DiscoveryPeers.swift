@@ -120,17 +120,6 @@ struct DiscoveryPeers {
     static let avahiID = "4f9e6b2ad0c14a8c9b7e35f1d2c3b4a5"
     static let zeroconfID = "8e0e23c0a1b2c3d4e5f60718293a4b5c"
 
-    /// Waits until `condition` holds or `seconds` pass (polling; no timing is asserted).
-    func waitFor(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
-        var waited = 0.0
-        while waited < seconds {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-            waited += 0.1
-        }
-        return await condition()
-    }
-
     /// `castscope discover --json` on B, parsed.
     func discoverJSON(via: String, timeout: String = "3s") async throws -> [JSONValue] {
         let result = await castscope(["discover", "--via", via, "--json", "--timeout", timeout])

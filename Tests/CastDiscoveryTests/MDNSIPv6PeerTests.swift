@@ -32,7 +32,7 @@ import Testing
             let addressesA = await peers.run("A", ["ip", "-o", "addr", "show", "dev", interfaceA]).output
             #expect(!addressesA.contains("inet "), "\(addressesA)")
             #expect(
-                await peers.waitFor(5) {
+                await eventually(within: .seconds(5)) {
                     await peers.run("A", ["ip", "-6", "-o", "addr", "show", "dev", interfaceA]).output.contains("fe80::")
                 })
             await peers.spawn(
@@ -42,7 +42,7 @@ import Testing
                     "--interface", interfaceA, "--txt", "id=\(Self.id)", "--txt", "fn=IPv6 Only TV",
                     "--txt", "md=castscope", "--txt", "ve=05", "--txt", "ca=5", "--txt", "st=0",
                 ])
-            #expect(await peers.waitFor(10) { peers.log("advertise").contains("advertising") }, "\(peers.log("advertise"))")
+            #expect(await eventually(within: .seconds(10)) { peers.log("advertise").contains("advertising") }, "\(peers.log("advertise"))")
             let result = await peers.castscope([
                 "discover", "--via", "builtin", "--json", "--timeout", "3s", "--interface", interfaceB,
             ])

@@ -22,7 +22,7 @@ import Testing
             }
             // Probing, a possible one-second deferral, the rename and its probing take a few seconds.
             var instances: [String] = []
-            _ = await peers.waitFor(15) {
+            _ = await eventually(within: .seconds(15)) {
                 let result = await peers.castscope([
                     "discover", "--via", "builtin", "--json", "--timeout", "2s", "--interface", peers.interfaceB,
                 ])

@@ -1,5 +1,6 @@
 import CastJSON
 import CastLog
+import CastTestSupport
 import CastWire
 import Testing
 
@@ -8,29 +9,17 @@ import Testing
 /// Seeded random events whose every string is built from markup, script and comment fragments: the report keeps
 /// exactly its own three script elements, opens no comment, and its JSON block parses back to the same strings.
 @Suite struct HTMLReportHostileInputTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = ["<", ">", "</script", "<script>", "<!--", "-->", "\"", "'", "&amp;", "&", "\\", "/",
                          "\u{2028}", "\u{2029}", "\u{0}", "\u{1B}", "]]>", "<svg onload=alert(1)>", "`${x}`", "é",
                          "🎬", "\n", "</title>", "</text>", "<a href=javascript:alert(1)>", " ", "x"]
 
-    static func hostile(_ random: inout SplitMix) -> String {
+    static func hostile(_ random: inout SeededGenerator) -> String {
         (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
     }
 
     /// The report of 200 random hostile events, and the Cast payloads among them in order.
     static func report(seed: UInt64) -> (html: String, payloads: [String]) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         let collector = ReportCollector()
         var payloads: [String] = []
         for index in 0..<200 {

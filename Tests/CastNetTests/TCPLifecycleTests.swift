@@ -1,4 +1,5 @@
 @testable import CastNet
+import CastTestSupport
 import Glibc
 import Synchronization
 import Testing

@@ -2,17 +2,6 @@ import CastNet
 import Glibc
 import Synchronization
 
-/// Polls `condition` until it holds or `limit` passes; tests assert on the result, never on the time taken.
-func eventually(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
-    while clock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
-}
-
 /// What one TCP connection's handlers saw, shared with the test thread.
 final class ConnectionRecord: Sendable {
     struct State {

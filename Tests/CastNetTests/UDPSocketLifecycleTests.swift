@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Glibc
 import Synchronization
 import Testing

@@ -1,8 +1,8 @@
-import CastTestSupport
 import CastJSON
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestSupport
 import CastWire
 import Foundation
 
@@ -49,16 +49,6 @@ final class EmulatorHarness: @unchecked Sendable {
         else { return nil }
         probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT","connType":0}"#, to: transport)
         return transport
-    }
-
-    /// Polls `condition` every 20 ms for up to `seconds` (generous: the suite shares two cores with every other).
-    static func eventually(_ seconds: Double = 20, _ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return await condition()
     }
 
     func shutdown() {

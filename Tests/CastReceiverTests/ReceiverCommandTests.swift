@@ -136,7 +136,7 @@ import Testing
         #expect(await probe.request(.receiver, ["type": "GET_STATUS"])?["type"] == "RECEIVER_STATUS")
         let (status, log) = receiver.stop()
         #expect(status == 0)
-        #expect(await EmulatorHarness.eventually { closes.value == 1 }, "\(log)")
-        #expect(await EmulatorHarness.eventually { await probe.isClosed() })
+        #expect(await eventually(within: .seconds(20)) { closes.value == 1 }, "\(log)")
+        #expect(await eventually(within: .seconds(20)) { await probe.isClosed() })
     }
 }

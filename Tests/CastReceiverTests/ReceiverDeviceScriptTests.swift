@@ -1,21 +1,10 @@
 import CastReceiver
+import CastTestSupport
 import Testing
 
 @Suite struct ReceiverDeviceScriptTests {
-    /// A fixed-seed generator so the random scripts are the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func randomScriptsKeepTheDeviceInvariants() {
-        var generator = SplitMix(state: 0xCA57)
+        var generator = SeededGenerator(seed: 0xCA57)
         var produced = 0
         for _ in 0..<2000 {
             let length = Int.random(in: 0...400, using: &generator)

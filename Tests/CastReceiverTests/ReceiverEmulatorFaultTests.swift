@@ -2,6 +2,7 @@ import CastJSON
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestSupport
 import CastWire
 import Foundation
 import Testing
@@ -17,7 +18,7 @@ import Testing
                 let probe = await ReceiverProbe.connect(
                     to: harness.address, on: harness.clientLoop, tls: harness.clientTLS)
             else { continue }
-            #expect(await EmulatorHarness.eventually(10) { await probe.isClosed() }, "\(fault)")
+            #expect(await eventually(within: .seconds(10)) { await probe.isClosed() }, "\(fault)")
         }
     }
 
@@ -29,7 +30,7 @@ import Testing
         let clientHello = hello.takeCiphertext()
         let stalled = try await RawTCPPeer(to: harness.address, on: harness.clientLoop)
         stalled.connection.write(Array(clientHello.prefix(clientHello.count / 2)))  // and then nothing, no FIN
-        #expect(await EmulatorHarness.eventually(10) { stalled.isClosed })
+        #expect(await eventually(within: .seconds(10)) { stalled.isClosed })
     }
 
     @Test func delayFaultHoldsRepliesBackButNotHeartbeats() async throws {
@@ -60,7 +61,7 @@ import Testing
                 pings.increment()
             }
         }
-        #expect(await EmulatorHarness.eventually { pings.value >= 2 })
+        #expect(await eventually(within: .seconds(20)) { pings.value >= 2 })
         #expect(await probe.isClosed() == false)
     }
 
@@ -111,7 +112,7 @@ import Testing
             CastMessage(
                 sourceID: "sender-0", destinationID: "receiver-0",
                 namespace: CastNamespace.deviceAuth.rawValue, binary: message.protobufBytes()))
-        #expect(await EmulatorHarness.eventually { replies.value == 1 })
+        #expect(await eventually(within: .seconds(20)) { replies.value == 1 })
     }
 }
 
@@ -147,7 +148,7 @@ import Testing
             ReceiverAppDefinition.adInsertionNamespace, text: "requestAd,http://127.0.0.1:9/vmap.xml,12.000000",
             to: transport)
         #expect(
-            await EmulatorHarness.eventually {
+            await eventually(within: .seconds(20)) {
                 adMessages.all == ["onContentPauseRequested,12.000000", "onContentResumeRequested"]
             }, "\(adMessages.all)")
         let status = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
@@ -155,7 +156,7 @@ import Testing
         #expect(entry?["currentTime"]?.doubleValue.map { $0 >= 12 } == true)
         probe.send(ReceiverAppDefinition.adInsertionNamespace, text: "seek,30", to: transport)
         #expect(
-            await EmulatorHarness.eventually {
+            await eventually(within: .seconds(20)) {
                 let now = await probe.request(.media, ["type": "GET_STATUS"], to: transport)
                 return now?["status"]?.arrayValue?.first?["currentTime"]?.doubleValue.map { $0 >= 30 } == true
             })

@@ -24,10 +24,10 @@ import Testing
         let transport = try #require(await harness.launchMedia(owner))
 
         // Random bytes where a ClientHello belongs.
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0xC1E0)
         let random = try await RawTCPPeer(to: harness.address, on: harness.clientLoop)
         random.connection.write((0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        #expect(await EmulatorHarness.eventually { random.isClosed }, "random bytes")
+        #expect(await eventually(within: .seconds(20)) { random.isClosed }, "random bytes")
 
         // Half a ClientHello, then FIN.
         let hello = try TLSConnection(context: harness.clientTLS)
@@ -36,24 +36,24 @@ import Testing
         let truncated = try await RawTCPPeer(to: harness.address, on: harness.clientLoop)
         truncated.connection.write(Array(clientHello.prefix(clientHello.count / 2)))
         truncated.connection.shutdownOutput()
-        #expect(await EmulatorHarness.eventually { truncated.isClosed }, "truncated TLS")
+        #expect(await eventually(within: .seconds(20)) { truncated.isClosed }, "truncated TLS")
 
         // A frame header announcing 65 537 bytes.
         let oversize = try await harness.probe("sender-oversize")
         oversize.sendRaw([0x00, 0x01, 0x00, 0x01] + [UInt8](repeating: 0, count: 32))
-        #expect(await EmulatorHarness.eventually { await oversize.isClosed() }, "oversize frame")
+        #expect(await eventually(within: .seconds(20)) { await oversize.isClosed() }, "oversize frame")
 
         // Invalid JSON on the receiver namespace.
         let badJSON = try await harness.probe("sender-json")
         _ = await harness.connectAndStatus(badJSON)
         badJSON.send(CastNamespace.receiver.rawValue, text: #"{"type":"GET_STATUS","requestId":"#)
-        #expect(await EmulatorHarness.eventually { await badJSON.isClosed() }, "invalid JSON")
+        #expect(await eventually(within: .seconds(20)) { await badJSON.isClosed() }, "invalid JSON")
 
         // A namespace that is not a Cast namespace at all.
         let badNamespace = try await harness.probe("sender-ns")
         _ = await harness.connectAndStatus(badNamespace)
         badNamespace.send("not-a-namespace", text: "{}")
-        #expect(await EmulatorHarness.eventually { await badNamespace.isClosed() }, "unknown namespace")
+        #expect(await eventually(within: .seconds(20)) { await badNamespace.isClosed() }, "unknown namespace")
 
         // Media commands into the owner's session without joining it.
         let intruder = try await harness.probe("sender-intruder")
@@ -61,7 +61,7 @@ import Testing
         intruder.send(
             CastNamespace.media.rawValue, text: #"{"type":"PAUSE","mediaSessionId":1,"requestId":5}"#,
             to: transport)
-        #expect(await EmulatorHarness.eventually { await intruder.isClosed() }, "another sender's session")
+        #expect(await eventually(within: .seconds(20)) { await intruder.isClosed() }, "another sender's session")
 
         // The well-behaved senders never noticed.
         #expect(await bystander.isClosed() == false)
@@ -73,7 +73,7 @@ import Testing
         // The emulator logs on its own loop thread, possibly just after the peer saw the close: wait for the records.
         let expected = ["invalid JSON", "unknown namespace", "without CONNECT", "INVALID_MESSAGE"]
         let errors: @Sendable () -> [String] = { recorder.recorded.filter { $0.level == .error }.map(\.message) }
-        _ = await EmulatorHarness.eventually {
+        _ = await eventually(within: .seconds(20)) {
             expected.allSatisfy { logged in errors().contains { $0.contains(logged) } }
         }
         for logged in expected {
@@ -100,7 +100,7 @@ import Testing
             defer { harness.shutdown() }
             let probe = try await harness.probe()
             _ = await harness.connectAndStatus(probe)
-            #expect(await EmulatorHarness.eventually { await probe.isClosed() }, "\(fault)")
+            #expect(await eventually(within: .seconds(20)) { await probe.isClosed() }, "\(fault)")
         }
     }
 
@@ -125,8 +125,8 @@ import Testing
         _ = await harness.launchMedia(probe)
         _ = await probe.request(.receiver, ["type": "GET_STATUS"])
         harness.emulator.stop()
-        #expect(await EmulatorHarness.eventually { closes.value == 2 })
-        #expect(await EmulatorHarness.eventually { await probe.isClosed() })
+        #expect(await eventually(within: .seconds(20)) { closes.value == 2 })
+        #expect(await eventually(within: .seconds(20)) { await probe.isClosed() })
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         #expect(volume.standardOutput == "volume: 0.40\n", "\(volume.standardOutput)")
         // A pause during BUFFERING takes effect when buffering ends.
         var status = try await Self.cast(harness, ["status"], auth: auth)
-        _ = await SenderHarness.eventually {
+        _ = await eventually(within: .seconds(5)) {
             status = (try? await Self.cast(harness, ["status"], auth: auth)) ?? status
             return status.standardOutput.contains("PAUSED")
         }
@@ -127,7 +127,7 @@ import Testing
         let auth = ["--insecure-skip-auth"]
         let load = try await Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth)
         #expect(load.exitCode == 0)
-        #expect(await SenderHarness.eventually {
+        #expect(await eventually(within: .seconds(5)) {
             (try? await Self.cast(harness, ["status"], auth: auth))?.standardOutput.contains("PLAYING") ?? false
         })
         // Without a terminal the keys are plain bytes: pause, repeat, quit.

@@ -3,6 +3,7 @@ import CastLog
 import CastReceiver
 import CastSender
 import CastTLS
+import CastTestSupport
 import CastWire
 import Foundation
 import Testing
@@ -70,7 +71,7 @@ import Testing
         await harness.context.withSessionManager {
             _ = $0.currentCastSession?.remoteMediaClient.loadMedia(MediaLoadRequestData(mediaInformation: media))
         }
-        let warned = await SenderHarness.eventually {
+        let warned = await eventually(within: .seconds(5)) {
             ring.records.contains {
                 $0.className == "GCKRemoteMediaClient" && $0.level == .warning && $0.message.contains("audio-only")
             }

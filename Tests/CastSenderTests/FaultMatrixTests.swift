@@ -1,5 +1,6 @@
 import CastNet
 import CastReceiver
+import CastTestSupport
 import Synchronization
 import Testing
 
@@ -46,7 +47,7 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
         let recorder = CallbackRecorder()
         let session = try await Self.start(harness, recorder).get()
         let sessionID = await harness.context.withSessionManager { _ in session.sessionID }
-        #expect(await SenderHarness.eventually(15) { recorder.events.contains("didResume") }, "\(recorder.events)")
+        #expect(await eventually(within: .seconds(15)) { recorder.events.contains("didResume") }, "\(recorder.events)")
         #expect(recorder.events.contains("didSuspend NetworkError"))
         #expect(await harness.context.withSessionManager { _ in session.sessionID } == sessionID)
         await harness.shutdown()
@@ -66,7 +67,7 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
                     return request
                 }
             }
-            let suspended = await SenderHarness.eventually(8) { recorder.events.contains("didSuspend NetworkError") }
+            let suspended = await eventually(within: .seconds(8)) { recorder.events.contains("didSuspend NetworkError") }
             #expect(suspended, "\(recorder.events)")
         } else {
             #expect(recorder.events.contains { $0.hasPrefix("didFailToStart") })
@@ -147,7 +148,7 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
         }
         // The descriptor count is the process's, which tests running beside this one change; the connections to
         // this test's emulator are its own, and none may stay open.
-        #expect(await SenderHarness.eventually { FileManagerShim.openConnections(port: harness.address.port) == 0 })
+        #expect(await eventually(within: .seconds(5)) { FileManagerShim.openConnections(port: harness.address.port) == 0 })
         let threads = (try? FileManagerShim.count("/proc/self/task")) ?? 0
         _ = try await harness.context.startSession(with: harness.device).get()
         await harness.context.endSession(stopCasting: false)

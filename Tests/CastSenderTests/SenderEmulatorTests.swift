@@ -1,5 +1,6 @@
 import CastDiscovery
 import CastReceiver
+import CastTestSupport
 import CastWire
 import Synchronization
 import Testing
@@ -36,7 +37,7 @@ import Testing
             $0.currentCastSession?.remoteMediaClient.loadMedia(Self.bunnyLoad())
         }
         #expect(load == .completed)
-        #expect(await SenderHarness.eventually { await Self.playerState(harness.context) == "PLAYING" })
+        #expect(await eventually(within: .seconds(5)) { await Self.playerState(harness.context) == "PLAYING" })
         #expect(await harness.context.perform { $0.currentCastSession?.remoteMediaClient.pause() } == .completed)
         #expect(await Self.playerState(harness.context) == "PAUSED")
         let seek = await harness.context.perform {
@@ -133,11 +134,11 @@ import Testing
             return (try? channel.sendTextMessage("requestAd,http://ads.test/tag,12.5")) != nil
         }
         #expect(sent)
-        let paused = await SenderHarness.eventually {
+        let paused = await eventually(within: .seconds(5)) {
             recorder.events.contains { $0.hasPrefix("text onContentPauseRequested") }
         }
         #expect(paused)
-        #expect(await SenderHarness.eventually(8) { recorder.events.contains("text onContentResumeRequested") })
+        #expect(await eventually(within: .seconds(8)) { recorder.events.contains("text onContentResumeRequested") })
         #expect(recorder.events.first == "channelConnected")
         await harness.shutdown()
     }
@@ -151,7 +152,7 @@ import Testing
         let session = try await harness.context.startSession(with: harness.device).get()
         let before = await harness.context.withSessionManager { _ in session.sessionID }
         await harness.context.withSessionManager { _ in session.simulateNetworkLoss() }
-        #expect(await SenderHarness.eventually { recorder.events.contains("didResume") })
+        #expect(await eventually(within: .seconds(5)) { recorder.events.contains("didResume") })
         #expect(recorder.events.contains("didSuspend NetworkError"))
         #expect(await harness.context.withSessionManager { _ in session.sessionID } == before)
         #expect(await harness.context.withSessionManager { $0.connectionState } == .connected)

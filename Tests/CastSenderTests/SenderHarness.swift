@@ -44,16 +44,6 @@ final class SenderHarness: @unchecked Sendable {
             interfaceIndex: 1, via: .builtin)
     }
 
-    /// Polls `condition` every 20 ms for up to `seconds`.
-    static func eventually(_ seconds: Double = 5, _ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return await condition()
-    }
-
     func shutdown() async {
         await context.endSession(stopCasting: false)
         emulator.stop()

@@ -3,6 +3,7 @@ import CastJSON
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestSupport
 import CastWire
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
             let request = load
             let loaded = await harness.context.perform { $0.currentCastSession?.remoteMediaClient.loadMedia(request) }
             #expect(loaded == .completed)
-            #expect(await SenderHarness.eventually { await SenderEmulatorTests.playerState(harness.context) == "PLAYING" })
+            #expect(await eventually(within: .seconds(5)) { await SenderEmulatorTests.playerState(harness.context) == "PLAYING" })
             return session
         }
 
@@ -106,7 +107,7 @@ import Testing
         #expect(state == .connected)
         // The destination plays the same content from (about) where the source was.
         #expect(
-            await SenderHarness.eventually {
+            await eventually(within: .seconds(5)) {
                 await Self.mediaSnapshot(rig.harness.context).1 == "PLAYING"
             })
         let (content, _, position) = await Self.mediaSnapshot(rig.harness.context)
@@ -136,7 +137,7 @@ import Testing
         await expectSourceStillPlaying(rig, session, eventsBefore: before)
         // The app the helper launched on the destination is stopped again.
         #expect(
-            await SenderHarness.eventually {
+            await eventually(within: .seconds(5)) {
                 (try? await Self.runningApps(at: rig.denAddress, loop: rig.harness.clientLoop).contains("CC1AD845"))
                     == false
             })

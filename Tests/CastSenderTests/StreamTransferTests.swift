@@ -3,6 +3,7 @@ import CastJSON
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestSupport
 import CastWire
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         let before = await harness.context.withSessionManager { _ in session.sessionID }
 
         #expect(await harness.emulator.transferSession(to: den, at: denAddress))
-        #expect(await SenderHarness.eventually(8) { recorder.events.contains("didResume") }, "\(recorder.events)")
+        #expect(await eventually(within: .seconds(8)) { recorder.events.contains("didResume") }, "\(recorder.events)")
 
         let transferEvents = recorder.events.filter { !$0.hasPrefix("volume") && !$0.hasPrefix("metadata") }
             .drop { $0 != "didUpdateDevice \(Self.denID)" }
@@ -56,7 +57,7 @@ import Testing
         #expect(sessionID != nil && sessionID != before)
         // The destination's player carries on with the media loaded on the source.
         #expect(
-            await SenderHarness.eventually {
+            await eventually(within: .seconds(5)) {
                 await harness.context.withSessionManager { _ in session.remoteMediaClient.mediaStatus != nil }
             })
         let paused = await harness.context.perform { _ in session.remoteMediaClient.pause() }
@@ -73,7 +74,7 @@ import Testing
         let recorder = CallbackRecorder()
         await harness.context.withSessionManager { $0.add(recorder) }
         let session = try await harness.context.startSession(with: harness.device).get()
-        #expect(await SenderHarness.eventually(10) { recorder.events.contains("didResume") }, "\(recorder.events)")
+        #expect(await eventually(within: .seconds(10)) { recorder.events.contains("didResume") }, "\(recorder.events)")
         let (name, deviceID) = await harness.context.withSessionManager { _ in
             (session.device.friendlyName, session.device.deviceID)
         }
