@@ -119,6 +119,11 @@ public final class ReceiverEmulator: @unchecked Sendable {
         }
     }
 
+    /// `stop()`, returning once the CLOSE messages and close_notify are written and the listener is closed.
+    public func stopAndWait() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in stop { done.resume() } }
+    }
+
     private func accept(_ connection: TCPConnection) {
         guard !stopping else {
             connection.close()

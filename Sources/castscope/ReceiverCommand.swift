@@ -142,7 +142,7 @@ enum ReceiverCommand {
         await responder?.stop()
         // The CLOSE messages and close_notify are written on the loop before the completion runs; what the kernel
         // holds still leaves after exit.
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in emulator.stop { done.resume() } }
+        await emulator.stopAndWait()
         keyLog?.close()
         return 0
     }

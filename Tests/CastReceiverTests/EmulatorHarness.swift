@@ -52,8 +52,9 @@ final class EmulatorHarness: @unchecked Sendable {
     }
 
     func shutdown() {
-        emulator.stop()
-        usleep(50_000)
+        let stopped = DispatchSemaphore(value: 0)
+        emulator.stop { stopped.signal() }
+        stopped.wait()
         clientLoop.shutdown()
         serverLoop.shutdown()
     }

@@ -4,6 +4,7 @@ import CastNet
 import CastReceiver
 import CastSender
 import CastTLS
+import CastTestSupport
 import Glibc
 import Synchronization
 import Testing
@@ -38,16 +39,11 @@ private final class CheckerHarness: @unchecked Sendable {
 
     /// Waits until the emulator has no sender left (the checker closed its channel).
     func sendersGone() async -> Bool {
-        for _ in 0..<250 {
-            if await emulator.connectedSenderCount() == 0 { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return false
+        await eventually { await emulator.connectedSenderCount() == 0 }
     }
 
     func shutdown() async {
-        emulator.stop()
-        try? await Task.sleep(for: .milliseconds(50))
+        await emulator.stopAndWait()
         clientLoop.shutdown()
         serverLoop.shutdown()
     }

@@ -34,8 +34,7 @@ import Testing
         let load = try await Self.cast(source, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"])
         #expect(load.exitCode == 0, "\(load.standardError)")
         let closed = rig.denAddress.port
-        rig.den.stop()
-        try? await Task.sleep(for: .milliseconds(100))
+        await rig.den.stopAndWait()
 
         let transfer = try await Self.cast(source, ["transfer", "--to", "127.0.0.1:\(closed)"])
 

@@ -46,8 +46,7 @@ final class SenderHarness: @unchecked Sendable {
 
     func shutdown() async {
         await context.endSession(stopCasting: false)
-        emulator.stop()
-        try? await Task.sleep(for: .milliseconds(50))
+        await emulator.stopAndWait()
         clientLoop.shutdown()
         serverLoop.shutdown()
     }

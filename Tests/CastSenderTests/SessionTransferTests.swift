@@ -56,8 +56,7 @@ import Testing
 
         func shutdown() async {
             await harness.shutdown()
-            den.stop()
-            try? await Task.sleep(for: .milliseconds(50))
+            await den.stopAndWait()
             denLoop.shutdown()
         }
     }
@@ -166,8 +165,7 @@ import Testing
         let before = rig.recorder.events.count
         // Nothing listens there any more: the connection is refused.
         let gone = Self.device("Gone", "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", port: rig.denAddress.port)
-        rig.den.stop()
-        try? await Task.sleep(for: .milliseconds(100))
+        await rig.den.stopAndWait()
 
         let result = await rig.harness.context.transferSession(to: gone)
 

@@ -110,7 +110,7 @@ import Testing
             options: options, eventLoop: loop, clock: ManualClock(), discoveryBackends: [ListedDeviceBackend(den)])
         let discovery = try #require(context.discoveryManager)
         try await discovery.startDiscovery()
-        for _ in 0..<250 where discovery.deviceCount == 0 { try? await Task.sleep(for: .milliseconds(20)) }
+        _ = await discovery.firstDevice(where: { _ in true }, timeout: .seconds(5))
         let found = await context.withSessionManager { $0.destinationDevice(for: signal)?.friendlyName }
         #expect(found == "Den")
         await discovery.stopDiscovery()
