@@ -19,18 +19,11 @@ enum CastArguments {
         case "volume":
             let level = try number(invocation.argument("level"), "volume level")
             guard (0...1).contains(level) else { throw .validation("volume level must be 0…1, not \(level)") }
-        case "mute":
-            guard ["on", "off"].contains(invocation.argument("state") ?? "") else {
-                throw .validation("mute takes on or off, not '\(invocation.argument("state") ?? "")'")
-            }
-        case "repeat":
-            guard repeatModes[invocation.argument("mode") ?? ""] != nil else {
-                throw .validation("repeat takes off, all, single or all-and-shuffle")
-            }
         case "queue":
-            let action = invocation.argument("action") ?? ""
-            guard ["load", "next", "prev"].contains(action) else { throw .validation("queue takes load URL…, next or prev") }
-            if action == "load", invocation.arguments("url").isEmpty { throw .validation("queue load needs URLs") }
+            // The parser checked the action against its values; only this pairing is left.
+            if invocation.argument("action") == "load", invocation.arguments("url").isEmpty {
+                throw .validation("queue load needs URLs")
+            }
         case "send":
             let namespace = invocation.argument("namespace") ?? ""
             guard GenericCastChannel(namespace: namespace) != nil else {
@@ -55,6 +48,9 @@ enum CastArguments {
     }
 
     /// The repeat modes by their command-line names.
+    /// The `repeat` modes as typed, in the order help lists them.
+    static let repeatModeNames = ["off", "all", "single", "all-and-shuffle"]
+
     static let repeatModes: [String: MediaRepeatMode] = [
         "off": .off, "all": .all, "single": .single, "all-and-shuffle": .allAndShuffle,
     ]

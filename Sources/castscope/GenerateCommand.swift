@@ -23,16 +23,14 @@ enum GenerateCommand {
                     }),
                 CommandSpec(
                     name: "completion", abstract: "Print the completion script for a shell.",
-                    arguments: [ArgumentSpec("shell", help: "bash, zsh or fish")],
+                    arguments: [ArgumentSpec("shell", values: ["bash", "zsh", "fish"])],
                     run: { invocation, io in
                         let root = CastscopeCommand.root
-                        let script: String
-                        switch invocation.argument("shell") {
-                        case "bash": script = CompletionScript.bash(root: root)
-                        case "zsh": script = CompletionScript.zsh(root: root)
-                        case "fish": script = CompletionScript.fish(root: root)
-                        case let other:
-                            throw CommandLineError.validation("no completion for shell '\(other ?? "")' (bash, zsh or fish)")
+                        // The parser allowed only these three.
+                        let script = switch invocation.argument("shell") {
+                        case "zsh": CompletionScript.zsh(root: root)
+                        case "fish": CompletionScript.fish(root: root)
+                        default: CompletionScript.bash(root: root)
                         }
                         io.write(script, to: .output)
                         return 0

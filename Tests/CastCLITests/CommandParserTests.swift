@@ -138,6 +138,26 @@ import Testing
         #expect(parseError(["tail", "--output", "xml", "a"])?.kind == .invalidValue)
     }
 
+    @Test func aChoiceArgumentTakesOnlyItsValuesAndHelpManAndCompletionsListThem() throws {
+        let spec = CommandSpec(
+            name: "mute", arguments: [.init("state", help: "Muted or not.", values: ["on", "off"])], run: { _, _ in 0 })
+        let tool = CommandLineTool(spec, screenWidth: 80)
+        guard case .run(let invocation) = try tool.parse(["off"]) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(invocation.argument("state") == "off")
+        #expect(throws: CommandLineError(
+            .invalidValue, "The value 'maybe' is invalid for '<state>': expected one of 'on', 'off'",
+            commandPath: ["mute"], argumentIndex: 0, help: "<state>  Muted or not.")) { try tool.parse(["maybe"]) }
+        #expect(tool.helpText(for: []).contains("<state>                 Muted or not. (values: on, off)"))
+        #expect(ManPageFormatter(date: "2026-12-03", version: "1").pages(root: spec).first?.text
+            .contains("Muted or not. (values: on, off)") == true)
+        #expect(CompletionScript.bash(root: spec).contains("compgen -W \"on off\""))
+        #expect(CompletionScript.zsh(root: spec).contains("compadd -- on off"))
+        #expect(CompletionScript.fish(root: spec).contains("-f -a 'on off'"))
+    }
+
     @Test func extraArgumentsAreUnexpected() throws {
         let spec = CommandSpec(
             name: "one", arguments: [.init("file"), .init("extra", optional: true)], run: { _, _ in 0 })

@@ -18,6 +18,11 @@ extension CompletionScript {
         return result
     }
 
+    /// The values the command's first positional argument is limited to (empty: anything, so files are offered).
+    static func choices(_ command: CommandSpec) -> [String] {
+        command.arguments.first?.allowedValues ?? []
+    }
+
     /// The option's spellings: `--long` and `-s`.
     static func spellings(_ option: OptionSpec) -> [String] {
         ["--" + option.long] + (option.short.map { ["-" + String($0)] } ?? [])
@@ -41,7 +46,9 @@ extension CompletionScript {
                 spellings(option).map { "'\(zshDescribed($0, option.help))'" }
             } + ["'--help:Show help.'"]
             let subcommands = node.command.subcommands.map { "'\(zshDescribed($0.name, $0.abstract))'" }
-            let files = node.command.arguments.isEmpty ? "" : "; _files"
+            let choices = choices(node.command)
+            let files = node.command.arguments.isEmpty ? ""
+                : choices.isEmpty ? "; _files" : "; compadd -- \(choices.map(zshQuoted).joined(separator: " "))"
             cases.append("""
                     ("\(zshQuoted(node.key))")
                         case ${words[CURRENT-1]} in
@@ -112,7 +119,11 @@ extension CompletionScript {
                 words.append("-d \(fishQuoted(option.help))")
                 lines.append(words.joined(separator: " "))
             }
-            if !node.command.arguments.isEmpty { lines.append("complete -c \(name) \(condition) -F") }
+            if !node.command.arguments.isEmpty {
+                let choices = choices(node.command)
+                lines.append("complete -c \(name) \(condition) "
+                    + (choices.isEmpty ? "-F" : "-f -a \(fishQuoted(choices.joined(separator: " ")))"))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -20,7 +20,8 @@ public enum CompletionScript {
                 ? "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
                 : "if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); "
                     + "else COMPREPLY=($(compgen -W \"\(command.subcommands.map(\.name).joined(separator: " "))\" -- \"$cur\") "
-                    + "$(compgen -f -- \"$cur\")); fi"
+                    + (choices(command).isEmpty ? "$(compgen -f -- \"$cur\")); fi"
+                        : "$(compgen -W \"\(choices(command).joined(separator: " "))\" -- \"$cur\")); fi")
             cases.append("""
                     "\(node.path.joined(separator: " "))")
                         case "$prev" in

@@ -38,7 +38,7 @@ struct HelpFormatter {
             words: ["USAGE:"] + usageParts(for: specs), width: screenWidth, indent: 0, hangingIndent: 7)
         sections.append(usageLines.joined(separator: "\n"))
         if !command.arguments.isEmpty {
-            sections.append(section("ARGUMENTS:", command.arguments.map { ("<\($0.name)>", $0.help) }))
+            sections.append(section("ARGUMENTS:", command.arguments.map { ("<\($0.name)>", $0.helpWithValues) }))
         }
         var options = command.options.map { ($0.helpLabel, $0.helpText) }
         if specs.count == 1, command.version != nil { options.append(("--version", "Show the version.")) }

@@ -44,7 +44,7 @@ public struct ManPageFormatter: Sendable {
         if !command.arguments.isEmpty {
             lines.append(".SH ARGUMENTS")
             for argument in command.arguments {
-                lines += [".TP", ".I " + Self.escape(argument.name), Self.escape(argument.help)]
+                lines += [".TP", ".I " + Self.escape(argument.name), Self.escape(argument.helpWithValues)]
             }
         }
         lines.append(".SH OPTIONS")

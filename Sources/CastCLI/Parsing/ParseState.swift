@@ -59,7 +59,18 @@ struct ParseState {
                     help: argument.help.isEmpty ? nil : "<\(argument.name)>  \(argument.help)")
             }
             if take > 0 {
-                invocation.argumentValues[argument.name] = positionals[cursor..<(cursor + take)].map(\.word)
+                let words = positionals[cursor..<(cursor + take)]
+                if !argument.allowedValues.isEmpty,
+                    let bad = words.first(where: { !argument.allowedValues.contains($0.word) })
+                {
+                    let names = argument.allowedValues.map { "'\($0)'" }.joined(separator: ", ")
+                    throw CommandLineError(
+                        .invalidValue,
+                        "The value '\(bad.word)' is invalid for '<\(argument.name)>': expected one of \(names)",
+                        commandPath: path, argumentIndex: bad.index,
+                        help: argument.help.isEmpty ? nil : "<\(argument.name)>  \(argument.help)")
+                }
+                invocation.argumentValues[argument.name] = words.map(\.word)
             }
             cursor += take
         }
