@@ -62,6 +62,9 @@ public struct CommandLineTool: Sendable {
     /// lines and 64, `ExitCode` exits silently with its code, anything else is `Error: <description>` and 1.
     public func report(for error: any Error) -> ExitReport {
         if let exit = error as? ExitCode { return ExitReport(stream: .error, text: "", code: exit.code) }
+        if let failure = error as? CommandFailure {
+            return ExitReport(stream: .error, text: failure.report, code: Self.failureCode)
+        }
         guard let usageError = error as? CommandLineError else {
             return ExitReport(stream: .error, text: "Error: \(String(describing: error))\n", code: Self.failureCode)
         }

@@ -130,8 +130,7 @@ enum AuthCommand {
         let probe = try DeviceAuthProbe(device: device, verifier: verifier, eventLoop: loop, timeout: timeout, now: time)
         switch await probe.run() {
         case .failed(let reason):
-            io.printError("Error: \(device.friendlyName): \(reason)")
-            return 1
+            throw CommandFailure("\(device.friendlyName): \(reason)")
         case .inspected(let inspection):
             let roots = TrustArguments.rootsLabel(invocation)
             // The TLS certificate's lifetime is judged now; --at dates the chain.
@@ -150,7 +149,7 @@ enum AuthCommand {
         do {
             return try X509Certificate.certificates(fromPEM: text)
         } catch {
-            throw FileError(description: "\(path): \(error)")
+            throw CommandFailure("\(path): \(error)")
         }
     }
 }

@@ -65,8 +65,7 @@ enum CaptureCommand {
             capture = try LiveCapture(interface: interface, snapshotLength: snaplen)
             try capture.setFilter(filter)
         } catch {
-            io.printError("Error: \(error)")
-            return 1
+            throw CommandFailure("\(error)")
         }
         var writer: PcapngWriter?
         if let path = invocation.option("write") {
@@ -74,8 +73,7 @@ enum CaptureCommand {
                 writer = try PcapngWriter(path: path, linkType: capture.linkType.rawValue,
                                           snapshotLength: UInt32(snaplen), interface: interface)
             } catch {
-                io.printError("Error: cannot write \(error)")
-                return 1
+                throw CommandFailure("cannot write \(error)")
             }
         }
         let report = InspectReport(json: invocation.flag("json"), quiet: false, only: only) {
@@ -107,8 +105,7 @@ enum CaptureCommand {
         }
         io.printError(closing)
         if let failure {
-            io.printError("Error: \(failure)")
-            return 1
+            throw CommandFailure("\(failure)")
         }
         return 0
     }

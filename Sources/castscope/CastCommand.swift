@@ -125,7 +125,7 @@ enum CastCommand {
                 printStatus(receiver: status, media: nil, json: invocation.flag("json"), io)
                 return 0
             }
-            return fail(error, io)
+            throw failure(error)
         }
         let suspends = options.resumeFilePath != nil
         let finish: @Sendable () async -> Void = {
@@ -148,7 +148,7 @@ enum CastCommand {
         // No wait here: ending or suspending the session wrote CLOSE and TLS close_notify and closed the socket
         // on the loop before these calls returned, so the process may exit at once.
         guard case let .failed(error) = outcome else { return 0 }
-        return fail(error, io)
+        throw failure(error)
     }
 
     /// Runs one command and waits for its request (or for SIGINT with `watch`).
@@ -314,10 +314,8 @@ enum CastCommand {
     }
 
     /// `Error: GCKErrorCodeX (n): …` and a hint on stderr; exit 1.
-    private static func fail(_ error: CastError, _ io: any CommandOutput) -> Int32 {
-        io.printError("Error: \(error)")
-        io.printError("Hint: \(hint(error.code))")
-        return 1
+    private static func failure(_ error: CastError) -> CommandFailure {
+        CommandFailure("\(error)", hint: hint(error.code))
     }
 
     private static func hint(_ code: CastErrorCode) -> String {

@@ -26,8 +26,7 @@ enum DecodeCommand {
                 let result = CastFrameDump.run(input: input, hex: invocation.flag("hex"))
                 for line in result.lines { io.print(line) }
                 if let error = result.error {
-                    io.printError("Error: \(error)")
-                    return 1
+                    throw CommandFailure("\(error)")
                 }
                 return 0
             })
@@ -51,8 +50,7 @@ extension DecodeCommand {
                     : DNSMessageDump.json(for: input)
                 if let json = result.json { io.print(json) }
                 if let error = result.error {
-                    io.printError("Error: \(error)")
-                    return 1
+                    throw CommandFailure("\(error)")
                 }
                 return 0
             })

@@ -39,7 +39,7 @@ struct DemoSession {
         let name = "castscope demo TV"
         let serverLoop = try EventLoop(name: "demo-receiver")
         defer { serverLoop.shutdown() }
-        guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw DemoError("no loopback address") }
+        guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw CommandFailure("no loopback address") }
         let configuration = ReceiverConfiguration(
             name: name, deviceID: deviceID, faults: [.heartbeatStopAfter(Self.heartbeatStop)],
             bufferingTime: .milliseconds(200), adDuration: .milliseconds(600))
@@ -192,10 +192,4 @@ struct DemoSession {
         }
         return await condition()
     }
-}
-
-/// A demo setup failure.
-struct DemoError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

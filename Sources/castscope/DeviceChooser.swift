@@ -12,12 +12,6 @@ import Foundation
 /// there is nobody to ask, so it fails listing the devices and pointing at `--device`.
 /// (`DeviceLookup` in CastDiscovery finds the devices; this is the terminal part.)
 enum DeviceChooser {
-    /// Why no device could be picked (exit 1 with this text after `Error:`).
-    struct Failure: Error, CustomStringConvertible {
-        /// The message, with the device list when there is one.
-        let description: String
-    }
-
     /// How many unusable answers are tolerated before giving up.
     static let attempts = 3
 
@@ -27,15 +21,15 @@ enum DeviceChooser {
     static func choose(
         from devices: [Device], interactive: Bool, readLine: () -> String?,
         _ io: any CommandOutput
-    ) throws(Failure) -> Device {
+    ) throws(CommandFailure) -> Device {
         let sorted = devices.sorted { ($0.friendlyName, $0.deviceID) < ($1.friendlyName, $1.deviceID) }
         guard let first = sorted.first else {
-            throw Failure(description: "no Cast device found; check the network, or pass --device HOST[:PORT]")
+            throw CommandFailure("no Cast device found; check the network, or pass --device HOST[:PORT]")
         }
         if sorted.count == 1 { return first }
         guard interactive else {
-            throw Failure(
-                description: "\(sorted.count) Cast devices found and standard input is not a terminal, "
+            throw CommandFailure(
+                "\(sorted.count) Cast devices found and standard input is not a terminal, "
                     + "so there is nobody to ask; choose one with --device NAME|ID|HOST[:PORT]:\n" + listing(sorted))
         }
         io.printError("\(sorted.count) Cast devices found:")
@@ -50,7 +44,7 @@ enum DeviceChooser {
             }
             io.printError("\"\(answer)\" is not one of the numbers 1-\(sorted.count) or a listed name.")
         }
-        throw Failure(description: "no device chosen; pass --device NAME|ID|HOST[:PORT]:\n" + listing(sorted))
+        throw CommandFailure("no device chosen; pass --device NAME|ID|HOST[:PORT]:\n" + listing(sorted))
     }
 
     /// Whether standard input is a terminal someone can answer on.

@@ -62,8 +62,7 @@ enum DiscoverCommand {
         let names = invocation.options("interface")
         let interfaces: [NetworkInterface]
         do { interfaces = try DiscoveryInterfaces.select(names: names) } catch {
-            io.printError("Error: \(error)")
-            return 1
+            throw CommandFailure("\(error)")
         }
         if let instance = invocation.option("advertise") {
             if via == .avahi { return try await advertiseWithAvahi(instance, invocation, io) }
@@ -98,8 +97,7 @@ enum DiscoverCommand {
         }
         if backend.kind == .builtin {
             guard !interfaces.isEmpty else {
-                io.printError("Error: no usable interface (up, MULTICAST, with an address); name one with --interface")
-                return 1
+                throw CommandFailure("no usable interface (up, MULTICAST, with an address); name one with --interface")
             }
             io.printError("discover: built-in mDNS on \(interfaces.map(\.name).joined(separator: ", "))")
         }
@@ -175,8 +173,7 @@ enum DiscoverCommand {
     ) async throws -> Int32 {
         let port = try invocation.integer("port", in: 1...65535) ?? 8009
         guard !interfaces.isEmpty else {
-            io.printError("Error: no usable interface; name one with --interface")
-            return 1
+            throw CommandFailure("no usable interface; name one with --interface")
         }
         let responder = try await MDNSResponder.start(
             instance: instance, port: UInt16(port), txt: invocation.options("txt"), interfaces: interfaces)
@@ -188,8 +185,7 @@ enum DiscoverCommand {
         await stop.wait()
         if let reason = await responder.gaveUpReason() {
             await responder.stop()
-            io.printError("Error: stopped advertising: \(reason)")
-            return 1
+            throw CommandFailure("stopped advertising: \(reason)")
         }
         let advertised = await responder.currentInstance()
         await responder.stop()

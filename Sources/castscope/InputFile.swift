@@ -5,12 +5,6 @@ import Foundation
     import Glibc
 #endif
 
-/// A file a command could not read or write, with the path and the system's reason (never Foundation's
-/// NSCocoaErrorDomain text).
-struct FileError: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Reads a command's input: a file path, or standard input for `-` or no path.
 enum InputFile {
 
@@ -20,28 +14,28 @@ enum InputFile {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FileError(description: "cannot read \(path): no such file")
+            throw CommandFailure("cannot read \(path): no such file")
         }
-        guard !isDirectory.boolValue else { throw FileError(description: "cannot read \(path): it is a directory") }
+        guard !isDirectory.boolValue else { throw CommandFailure("cannot read \(path): it is a directory") }
         // A FileHandle reads devices, pipes and process substitutions (/dev/null, <(…)) to their end too, where
         // FileManager.contents(atPath:) gives up on anything but a regular file.
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FileError(description: "cannot read \(path): permission denied")
+            throw CommandFailure("cannot read \(path): permission denied")
         }
         defer { try? handle.close() }
         do {
             return [UInt8](try handle.readToEnd() ?? Data())
         } catch {
-            throw FileError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))")
         }
     }
 }
 
 /// Writes a command's output file whole (created or truncated, mode 0644), the error naming the file and the cause.
 enum OutputFile {
-    static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+    static func write(_ bytes: some Collection<UInt8>, to path: String) throws(CommandFailure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         let buffer = Array(bytes)
         var written = 0
@@ -51,13 +45,13 @@ enum OutputFile {
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+                throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
             }
             written += count
         }
     }
 
-    static func write(_ text: String, to path: String) throws(FileError) {
+    static func write(_ text: String, to path: String) throws(CommandFailure) {
         try write(text.utf8, to: path)
     }
 }
@@ -66,16 +60,16 @@ enum OutputFile {
 /// NSCocoaErrorDomain text).
 enum OutputDirectory {
     /// `mkdir -p path`.
-    static func create(_ path: String) throws(FileError) {
+    static func create(_ path: String) throws(CommandFailure) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
             if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw FileError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+                throw CommandFailure("cannot create \(path): \(String(cString: strerror(errno)))")
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw FileError(description: "cannot create \(path): \(prefix) is not a directory")
+                throw CommandFailure("cannot create \(path): \(prefix) is not a directory")
             }
             prefix += "/"
         }

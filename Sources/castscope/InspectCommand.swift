@@ -66,8 +66,7 @@ enum InspectCommand {
             do {
                 bytes = try InputFile.readAll(path)
             } catch {
-                io.printError("Error: key log: \(error)")
-                return 1
+                throw CommandFailure("key log: \(error)")
             }
             let (lines, malformed) = (options.keyLog.keyLines, options.keyLog.malformedLines)
             options.keyLog.add(text: String(decoding: bytes, as: UTF8.self))
@@ -90,20 +89,17 @@ enum InspectCommand {
             throw CommandLineError.validation("--html \(htmlPath) would overwrite one of the inputs (--keylog, --log)")
         }
         if let htmlPath, let problem = Self.unwritable(htmlPath) {
-            io.printError("Error: cannot write the HTML report \(htmlPath): \(problem)")
-            return 1
+            throw CommandFailure("cannot write the HTML report \(htmlPath): \(problem)")
         }
         if let directory = invocation.option("export-streams") {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-                io.printError("Error: --export-streams \(directory) is a file, not a directory")
-                return 1
+                throw CommandFailure("--export-streams \(directory) is a file, not a directory")
             }
             do {
                 try OutputDirectory.create(directory)
             } catch {
-                io.printError("Error: \(error)")
-                return 1
+                throw CommandFailure("\(error)")
             }
             options.exportDirectory = directory
         }
@@ -151,8 +147,7 @@ enum InspectCommand {
             invocation.options("log").isEmpty
         {
             // Nothing could be read at all: the error says it, without an empty report around it.
-            io.printError("Error: \(error)")
-            return 1
+            throw CommandFailure("\(error)")
         }
         var summary = inspector.finish()
         logMerge?.finish(&summary)
@@ -164,13 +159,11 @@ enum InspectCommand {
                 try HTMLReportWriter.write(collector, title: files.map(Self.fileName).joined(separator: ", "),
                                            toFile: htmlPath)
             } catch {
-                io.printError("Error: \(error)")
-                return 1
+                throw CommandFailure("\(error)")
             }
         }
         if let error {
-            io.printError("Error: \(error)")
-            return 1
+            throw CommandFailure("\(error)")
         }
         return 0
     }

@@ -35,7 +35,7 @@ final class InspectLogMerge {
                 reported += 1
                 if reported <= reportedBadLines { io.printError("castscope: \(bad): not a log record, skipped") }
             }) else {
-                throw LogFileUnreadable(description: "cannot read log \(path)")
+                throw CommandFailure("cannot read log \(path)")
             }
             readers.append(reader)
         }
@@ -57,9 +57,4 @@ final class InspectLogMerge {
                           + "log records")
         }
     }
-}
-
-/// A `--log` file that cannot be opened: `Error: cannot read log FILE`, exit 1.
-struct LogFileUnreadable: Error, CustomStringConvertible {
-    let description: String
 }

@@ -59,7 +59,7 @@ enum ReceiverIdentity {
                 privateKey: try PrivateKey(pem: try read("device-key.pem")),
                 intermediates: try X509Certificate.certificates(fromPEM: try read("intermediate.pem")))
         } catch let error as CertificateError {
-            throw FileError(description: "--auth-chain \(directory): \(error)")
+            throw CommandFailure("--auth-chain \(directory): \(error)")
         }
     }
 }

@@ -81,8 +81,7 @@ enum TailCommand {
         let emit = writer(io)
         let failures = session.readInitial(emit)
         guard failures.isEmpty else {
-            for failure in failures { io.printError("Error: \(failure)") }
-            return 1
+            throw CommandFailure(messages: failures.map { "\($0)" })
         }
         guard follow else {
             if let summary = session.unparsedSummary { io.printError(summary) }
@@ -120,8 +119,7 @@ enum TailCommand {
         var keyLogs: [String] = []
         for path in invocation.options("keylog") {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                io.printError("Error: cannot read key log \(path)")
-                return 1
+                throw CommandFailure("cannot read key log \(path)")
             }
             keyLogs.append(text)
         }
@@ -134,8 +132,7 @@ enum TailCommand {
         let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
         for warning in problems.warnings { io.printError("warning: \(warning)") }
         guard problems.failures.isEmpty else {
-            for failure in problems.failures { io.printError("Error: \(failure)") }
-            return 1
+            throw CommandFailure(messages: problems.failures.map { "\($0)" })
         }
         guard follow else {
             if let summary = session.unparsedSummary { io.printError(summary) }

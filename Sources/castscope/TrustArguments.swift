@@ -30,7 +30,7 @@ enum TrustArguments {
             do {
                 roots += try X509Certificate.certificates(fromPEM: text)
             } catch {
-                throw FileError(description: "--\(option) \(path): \(error)")
+                throw CommandFailure("--\(option) \(path): \(error)")
             }
         }
         return CastTrustStore(roots: roots)
@@ -57,7 +57,7 @@ enum TrustArguments {
         do {
             return try CastCRLBundle(protobuf: bytes)
         } catch {
-            throw FileError(description: "\(path): not a Cast CrlBundle: \(error)")
+            throw CommandFailure("\(path): not a Cast CrlBundle: \(error)")
         }
     }
 

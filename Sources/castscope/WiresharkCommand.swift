@@ -39,7 +39,7 @@ enum WiresharkCommand {
     private static func directory(_ given: String?) throws -> String {
         if let given { return given }
         guard let directory = WiresharkPlugin.personalPluginDirectory(environment: ProcessInfo.processInfo.environment)
-        else { throw FileError(description: "HOME is not set; give --dir") }
+        else { throw CommandFailure("HOME is not set; give --dir") }
         return directory
     }
 }

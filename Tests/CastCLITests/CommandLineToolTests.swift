@@ -156,6 +156,16 @@ import Testing
         #expect(result.err == "Error: cannot read 'missing.log': No such file or directory\n")
     }
 
+    @Test func aCommandFailureIsItsErrorLinesThenTheHintAndExits1() async {
+        let spec = CommandSpec(name: "load", run: { _, _ in
+            throw CommandFailure(messages: ["cannot read a.log", "cannot read b.log"], hint: "check the paths")
+        })
+        let output = CapturedOutput()
+        #expect(await CommandLineTool(spec, screenWidth: 80).run([], output: output) == 1)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError == "Error: cannot read a.log\nError: cannot read b.log\nHint: check the paths\n")
+    }
+
     @Test func thrownExitCodeExitsSilently() async {
         let spec = CommandSpec(name: "quit", run: { _, _ in throw ExitCode(3) })
         let output = CapturedOutput()
