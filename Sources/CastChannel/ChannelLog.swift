@@ -15,8 +15,14 @@ public struct ChannelLogClasses: Sendable {
     public let deviceAuth: LogCategory
 
     /// GCKCastChannel, GCKDeviceManager, GCKHeartbeatChannel, GCKDeviceAuthChannel on the shared logger.
-    public static let sender = ChannelLogClasses(
-        logger: .shared, names: ("GCKCastChannel", "GCKDeviceManager", "GCKHeartbeatChannel", "GCKDeviceAuthChannel"))
+    public static let sender = sender(logger: .shared)
+
+    /// The sender's classes on `logger`.
+    public static func sender(logger: Logger) -> ChannelLogClasses {
+        ChannelLogClasses(
+            logger: logger,
+            names: ("GCKCastChannel", "GCKDeviceManager", "GCKHeartbeatChannel", "GCKDeviceAuthChannel"))
+    }
 
     /// CastReceiverChannel, CastReceiverConnection, CastReceiverHeartbeat, CastReceiverDeviceAuth on `logger`.
     public static func receiver(logger: Logger = .shared) -> ChannelLogClasses {
@@ -33,16 +39,8 @@ public struct ChannelLogClasses: Sendable {
     }
 }
 
-/// The sender's log classes and the metadata every channel record carries.
+/// The metadata every channel record carries.
 enum ChannelLog {
-    // Stored once: the disabled path of a call site stays one load of a cached handle.
-    /// GCKCastChannel.
-    static let channel = ChannelLogClasses.sender.channel
-    /// GCKDeviceManager.
-    static let deviceManager = ChannelLogClasses.sender.deviceManager
-    /// GCKDeviceAuthChannel.
-    static let deviceAuth = ChannelLogClasses.sender.deviceAuth
-
     /// `cast.ns`, `cast.src`, `cast.dst`, `cast.request_id` (when the payload has one) and `net.peer`.
     static func metadata(_ message: CastMessage, peer: String) -> LogMetadata {
         var metadata: LogMetadata = [

@@ -1,3 +1,4 @@
+public import CastLog
 public import CastNet
 import CastWire
 import Synchronization
@@ -11,9 +12,13 @@ public final class BuiltinDiscoveryBackend: DiscoveryBackend {
     private let configuration: MDNSQuerierConfiguration
     private let browser = Mutex<MDNSBrowser?>(nil)
 
-    /// A backend for the interfaces; `passiveScan` queries once, then only every minute and more rarely.
-    public init(interfaces: [NetworkInterface], passiveScan: Bool = false) {
+    private let logger: Logger
+
+    /// A backend for the interfaces; `passiveScan` queries once, then only every minute and more rarely; it logs
+    /// on `logger`.
+    public init(interfaces: [NetworkInterface], passiveScan: Bool = false, logger: Logger = .shared) {
         self.interfaces = interfaces
+        self.logger = logger
         var configuration = MDNSQuerierConfiguration()
         if passiveScan { configuration.initialQueryInterval = .seconds(60) }
         self.configuration = configuration
@@ -21,7 +26,7 @@ public final class BuiltinDiscoveryBackend: DiscoveryBackend {
 
     /// Opens the sockets and starts querying.
     public func start(deliver: @escaping @Sendable (DiscoveryEvent) -> Void) async throws {
-        let browser = try MDNSBrowser(interfaces: interfaces, configuration: configuration) { action in
+        let browser = try MDNSBrowser(interfaces: interfaces, configuration: configuration, logger: logger) { action in
             switch action {
             case .instanceAdded(let instance), .instanceUpdated(let instance):
                 deliver(.found(Device(instance: instance)))

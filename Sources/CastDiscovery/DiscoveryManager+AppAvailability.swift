@@ -95,9 +95,9 @@ extension DiscoveryManager {
             var fields = metadata(entry.device, endpoint: AvailabilityEndpoint(entry.device))
             fields.append("cast.availability", .string(result.kind))
             if result.isAvailable {
-                DiscoveryLog.manager.info("keeping \(entry.device.friendlyName): \(result.description)", fields)
+                log.manager.info("keeping \(entry.device.friendlyName): \(result.description)", fields)
             } else {
-                DiscoveryLog.manager.info("filtering out \(entry.device.friendlyName): \(result.description)", fields)
+                log.manager.info("filtering out \(entry.device.friendlyName): \(result.description)", fields)
             }
         }
         if result.isAvailable {
@@ -132,7 +132,7 @@ extension DiscoveryManager {
             let appIDs = criteria.applicationIDs
             let number = check.number
             let device = check.device
-            DiscoveryLog.manager.debug(
+            log.manager.debug(
                 "asking \(device.friendlyName) at \(endpoint.description) about \(appIDs.joined(separator: ","))",
                 metadata(device, endpoint: endpoint))
             endpointChecks[endpoint]?.task = Task { [weak self] in
@@ -166,7 +166,7 @@ extension DiscoveryManager {
             }
             var fields = metadata(check.device, endpoint: endpoint)
             fields.append("cast.availability", .string(result.kind))
-            DiscoveryLog.manager.debug(
+            log.manager.debug(
                 "\(check.device.friendlyName) at \(endpoint.description): \(result.description); asking again in \(delay)",
                 fields)
         }

@@ -1,4 +1,4 @@
-import CastLog
+public import CastLog
 public import CastNet
 public import Dispatch
 import Synchronization
@@ -42,6 +42,8 @@ public final class DiscoveryManager: @unchecked Sendable {
     var lastCheckNumber = 0
     /// Times the retry of unreachable devices; timer actions only queue work on `callbackQueue`.
     let availabilityClock: any ProtocolClock
+    /// GCKDiscoveryManager and the other discovery classes on the manager's logger.
+    let log: DiscoveryLog
     /// At most this many checks run at once (each is a TCP and TLS connection); the rest wait in `checkQueue`.
     public let maximumConcurrentChecks: Int
     private let stateBox = Mutex(State.stopped)
@@ -58,9 +60,10 @@ public final class DiscoveryManager: @unchecked Sendable {
     public init(
         backends: [any DiscoveryBackend], criteria: DiscoveryCriteria = DiscoveryCriteria(), passiveScan: Bool = false,
         availabilityChecker: (any DeviceAvailabilityChecker)? = nil, maximumConcurrentChecks: Int = 8,
-        clock: (any ProtocolClock)? = nil
+        clock: (any ProtocolClock)? = nil, logger: Logger = .shared
     ) {
         precondition(maximumConcurrentChecks > 0, "at least one check must be able to run")
+        log = DiscoveryLog.on(logger)
         self.backends = backends
         self.criteria = criteria
         self.passiveScan = passiveScan
@@ -123,11 +126,11 @@ public final class DiscoveryManager: @unchecked Sendable {
         if criteria.requiresAppAvailability {
             let ids = criteria.applicationIDs.joined(separator: ",")
             if availabilityChecker == nil {
-                DiscoveryLog.manager.warning(
+                log.manager.warning(
                     "app ids \(ids) given without an availability checker; every device is kept",
                     ["cast.app_id": .string(ids)])
             } else {
-                DiscoveryLog.manager.info(
+                log.manager.info(
                     "keeping only devices where GET_APP_AVAILABILITY reports one of \(ids) available",
                     ["cast.app_id": .string(ids)])
             }
@@ -141,9 +144,9 @@ public final class DiscoveryManager: @unchecked Sendable {
                     self.callbackQueue.async { self.apply(event) }
                 }
                 started += 1
-                DiscoveryLog.manager.info("started \(backend.kind.rawValue) discovery")
+                log.manager.info("started \(backend.kind.rawValue) discovery")
             } catch {
-                DiscoveryLog.manager.warning(
+                log.manager.warning(
                     "\(backend.kind.rawValue) discovery failed to start: \(String(describing: error))")
                 firstError = firstError ?? error
             }
@@ -167,7 +170,7 @@ public final class DiscoveryManager: @unchecked Sendable {
         // cancelled by this stop.
         callbackQueue.async { self.cancelAvailabilityChecks() }
         for backend in backends { await backend.stop() }
-        DiscoveryLog.manager.info("stopped discovery")
+        log.manager.info("stopped discovery")
     }
 
     /// Applies one backend event to the list and tells the listeners (callback queue).
@@ -196,10 +199,10 @@ public final class DiscoveryManager: @unchecked Sendable {
         devices.insert(device, at: index)
         publish()
         if let oldIndex {
-            DiscoveryLog.manager.debug("updated \(device.friendlyName) at \(index)")
+            log.manager.debug("updated \(device.friendlyName) at \(index)")
             notify { $0.didUpdate(device, at: oldIndex, andMoveTo: index) }
         } else {
-            DiscoveryLog.manager.info(
+            log.manager.info(
                 "found \(device.friendlyName) (\(device.modelName ?? "?")) at \(device.networkAddress?.description ?? "?"):\(device.servicePort) via \(device.via.rawValue)"
             )
             notify { $0.didInsert(device, at: index) }
@@ -214,7 +217,7 @@ public final class DiscoveryManager: @unchecked Sendable {
         notify { $0.willUpdateDeviceList() }
         let device = devices.remove(at: index)
         publish()
-        DiscoveryLog.manager.info(
+        log.manager.info(
             "\(verb) \(device.friendlyName) (\(reason))", ["cast.device": .string(device.deviceID)])
         notify { $0.didRemove(device, at: index) }
         notify { $0.didUpdateDeviceList() }

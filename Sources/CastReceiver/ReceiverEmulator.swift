@@ -61,7 +61,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
         } catch {
             throw .tls(error)
         }
-        device = ReceiverDevice(configuration: options.configuration, sessionSeed: UInt64.random(in: 1...UInt64.max))
+        device = ReceiverDevice(
+            configuration: options.configuration, sessionSeed: UInt64.random(in: 1...UInt64.max), logger: options.logger)
         heartbeat = HeartbeatHandler(
             clock: clock,
             configuration: HeartbeatStateMachine.Configuration(

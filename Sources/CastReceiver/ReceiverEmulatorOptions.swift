@@ -16,7 +16,7 @@ public struct ReceiverEmulatorOptions: Sendable {
     public var heartbeatInterval: Duration
     /// A sender that sends nothing (not even PONG) this long is closed with PING_TIMEOUT.
     public var livenessTimeout: Duration
-    /// Where the emulator's own records go (the channel layer logs through `Logger.shared` regardless).
+    /// Where every record of the emulator goes: CastReceiverContext and the channel layer's CastReceiver… classes.
     public var logger: Logger = .shared
     /// A sender whose TLS handshake is not done this long after accept is closed (Chromium's connect timeout).
     public var handshakeTimeout: Duration = .seconds(10)

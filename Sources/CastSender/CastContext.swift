@@ -52,7 +52,7 @@ public actor CastContext {
             }
         }
         if !options.deviceAuthentication {
-            SenderLog.context.warning("device authentication is off (--insecure-skip-auth): the device is not verified")
+            options.log.context.warning("device authentication is off (--insecure-skip-auth): the device is not verified")
         }
     }
 

@@ -1,4 +1,5 @@
 public import CastDiscovery
+public import CastLog
 public import CastTLS
 
 /// `GCKCastOptions`: what the context discovers and how sessions behave. Without iOS there is no
@@ -33,6 +34,12 @@ public struct CastOptions: Sendable {
     public var joinOnly = false
     /// Our endpoint id on every virtual connection.
     public var senderID = "sender-0"
+    /// Where the sender's records go (every GCK class, the channel layer's included); the shared logger by default.
+    public var logger: Logger = .shared {
+        didSet { log = logger === Logger.shared ? .shared : SenderLog(logger: logger) }
+    }
+    /// The sender's classes on `logger`.
+    public private(set) var log = SenderLog.shared
 
     /// `-initWithDiscoveryCriteria:`.
     public init(discoveryCriteria: DiscoveryCriteria) {

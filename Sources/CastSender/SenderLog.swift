@@ -1,23 +1,45 @@
-import CastLog
+public import CastChannel
+public import CastLog
 
-/// The log classes of the sender, named after the Cast SDK classes that do the same job (README table).
-enum SenderLog {
+/// The log classes of the sender, named after the Cast SDK classes that do the same job (README table), on one
+/// logger: `CastOptions.logger`, the shared one unless a program gives its own. Made once per logger, so a call
+/// site's disabled path stays one load of a cached handle.
+public struct SenderLog: Sendable {
     /// Context setup, options.
-    static let context = Logger.shared.category("GCKCastContext")
+    public let context: LogCategory
     /// Session start, end, suspend, resume; listener callbacks.
-    static let sessionManager = Logger.shared.category("GCKSessionManager")
+    public let sessionManager: LogCategory
     /// One session's connection, app, volume.
-    static let session = Logger.shared.category("GCKCastSession")
+    public let session: LogCategory
     /// Media commands and status as the app sees them.
-    static let remoteMediaClient = Logger.shared.category("GCKRemoteMediaClient")
+    public let remoteMediaClient: LogCategory
     /// Media namespace messages.
-    static let mediaControlChannel = Logger.shared.category("GCKMediaControlChannel")
+    public let mediaControlChannel: LogCategory
     /// Receiver namespace messages (LAUNCH, GET_STATUS, SET_VOLUME, STOP).
-    static let receiverControlChannel = Logger.shared.category("GCKReceiverControlChannel")
+    public let receiverControlChannel: LogCategory
     /// Custom namespace channels.
-    static let castChannel = Logger.shared.category("GCKCastChannel")
+    public let castChannel: LogCategory
     /// Request outcomes.
-    static let request = Logger.shared.category("GCKRequest")
+    public let request: LogCategory
     /// The media controller model.
-    static let mediaController = Logger.shared.category("GCKUIMediaController")
+    public let mediaController: LogCategory
+    /// The channel layer's classes (GCKCastChannel, GCKDeviceManager, …) on the same logger.
+    public let channel: ChannelLogClasses
+
+    /// The sender's classes on `logger`.
+    public init(logger: Logger) {
+        context = logger.category("GCKCastContext")
+        sessionManager = logger.category("GCKSessionManager")
+        session = logger.category("GCKCastSession")
+        remoteMediaClient = logger.category("GCKRemoteMediaClient")
+        mediaControlChannel = logger.category("GCKMediaControlChannel")
+        receiverControlChannel = logger.category("GCKReceiverControlChannel")
+        castChannel = logger.category("GCKCastChannel")
+        request = logger.category("GCKRequest")
+        mediaController = logger.category("GCKUIMediaController")
+        channel = logger === Logger.shared ? .sender : .sender(logger: logger)
+    }
+
+    /// The classes on `Logger.shared`, made once.
+    public static let shared = SenderLog(logger: .shared)
 }

@@ -139,7 +139,7 @@ import Testing
             MDNSResponderStateMachine.Action.probingRateLimited(conflictsInWindow: 15).logEntry(instance: "x"))
         #expect(entry.level == .warning)
         #expect(entry.message.contains("15 name conflicts within 10 s"))
-        #expect(DiscoveryLog.responder.name == "GCKMDNSResponder")
+        #expect(DiscoveryLog.shared.responder.name == "GCKMDNSResponder")
     }
 
     @Test func rateLimitEndsOnceTheConflictsAreOlderThanTenSeconds() throws {

@@ -30,7 +30,7 @@ public final class ConnectionHandler: CastMessageHandler, @unchecked Sendable {
     /// Handles CONNECT, CLOSE and CONNECTED; anything else is logged and dropped.
     public func handle(_ message: CastMessage, from socket: CastSocket) {
         guard let text = message.payloadUTF8, let payload = try? ConnectionMessage(jsonText: text) else {
-            ChannelLog.deviceManager.debug(
+            socket.log.deviceManager.debug(
                 "unreadable connection message dropped", ChannelLog.metadata(message, peer: socket.peer))
             return
         }
@@ -39,28 +39,28 @@ public final class ConnectionHandler: CastMessageHandler, @unchecked Sendable {
         switch payload.type {
         case .connect:
             guard acceptsEndpoint(message.destinationID) else {
-                ChannelLog.deviceManager.info(
+                socket.log.deviceManager.info(
                     "CONNECT to unknown endpoint \(message.destinationID); answering CLOSE",
                     ChannelLog.metadata(message, peer: socket.peer))
                 try? socket.send(Self.closeMessage(from: message.destinationID, to: message.sourceID))
                 return
             }
             router.addConnection(connection, connect: payload)
-            ChannelLog.deviceManager.debug(
+            socket.log.deviceManager.debug(
                 "virtual connection opened \(connection.description)", ChannelLog.metadata(message, peer: socket.peer))
             onConnected?(connection, payload)
         case .close:
             guard router.removeConnection(connection) else {
-                ChannelLog.deviceManager.debug(
+                socket.log.deviceManager.debug(
                     "CLOSE for a connection that is not open", ChannelLog.metadata(message, peer: socket.peer))
                 return
             }
-            ChannelLog.deviceManager.info(
+            socket.log.deviceManager.info(
                 "virtual connection closed by peer \(connection.description)",
                 ChannelLog.metadata(message, peer: socket.peer))
             onClosedByPeer?(connection)
         default:
-            ChannelLog.deviceManager.debug(
+            socket.log.deviceManager.debug(
                 "connection message \(payload.type.rawValue) ignored", ChannelLog.metadata(message, peer: socket.peer))
         }
     }

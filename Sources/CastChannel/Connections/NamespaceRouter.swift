@@ -33,7 +33,7 @@ public final class NamespaceRouter: CastMessageHandler, @unchecked Sendable {
     /// Passes `message` to its namespace's handler, or logs and drops it.
     public func handle(_ message: CastMessage, from socket: CastSocket) {
         guard let handler = handlers[message.namespace] else {
-            ChannelLog.channel.debug(
+            socket.log.channel.debug(
                 "no handler for namespace \(message.namespace); message dropped",
                 ChannelLog.metadata(message, peer: socket.peer))
             return

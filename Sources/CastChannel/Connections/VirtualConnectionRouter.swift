@@ -46,7 +46,7 @@ public final class VirtualConnectionRouter: CastMessageHandler, @unchecked Senda
             namespace.isTransport
                 || table.allowsMessage(socketID: socket.id, from: message.sourceID, to: message.destinationID)
         else {
-            ChannelLog.channel.debug(
+            socket.log.channel.debug(
                 "no virtual connection \(message.sourceID) -> \(message.destinationID); message dropped",
                 ChannelLog.metadata(message, peer: socket.peer))
             return

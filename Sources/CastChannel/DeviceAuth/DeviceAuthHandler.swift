@@ -66,7 +66,7 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
             fail(socket, DeviceAuthError(.challengeNotSent(error.description)), completion)
             return
         }
-        ChannelLog.deviceAuth.debug(
+        socket.log.deviceAuth.debug(
             "challenge sent (\(sent.hashAlgorithm.description))", ChannelLog.metadata(message, peer: socket.peer))
         finish(socket.id, with: nil)  // a second authenticate replaces the first, which is reported as closed
         let socketID = socket.id
@@ -79,7 +79,7 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
     /// Verifies a reply to the pending challenge on `socket`; replies nobody waits for are logged and dropped.
     public func handle(_ message: CastMessage, from socket: CastSocket) {
         guard let entry = pending[socket.id] else {
-            ChannelLog.deviceAuth.debug(
+            socket.log.deviceAuth.debug(
                 "device-auth message without a pending challenge dropped",
                 ChannelLog.metadata(message, peer: socket.peer))
             return
@@ -95,12 +95,12 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
             } catch {
                 throw DeviceAuthError(.reply(error))
             }
-            ChannelLog.deviceAuth.info(
+            socket.log.deviceAuth.info(
                 "device authenticated: \(result.deviceCertificate.subjectCommonName ?? "?") (policy \(result.policy.rawValue))",
                 ChannelLog.metadata(message, peer: socket.peer))
             if result.hashAlgorithm == .sha1 {
                 // Accepted as Chromium does without CastSHA256Enforced, but worth seeing: SHA-1 is what old firmware sends.
-                ChannelLog.deviceAuth.warning(
+                socket.log.deviceAuth.warning(
                     "the device signed with SHA-1 although SHA-256 was asked for (accepted, as Chrome does)",
                     ChannelLog.metadata(message, peer: socket.peer))
             }
@@ -128,7 +128,7 @@ public final class DeviceAuthHandler: CastMessageHandler, @unchecked Sendable {
     }
 
     private func fail(_ socket: CastSocket, _ error: DeviceAuthError, _ completion: Completion) {
-        ChannelLog.deviceAuth.info(
+        socket.log.deviceAuth.info(
             "device authentication failed: \(error.description)", ["net.peer": .string(socket.peer)])
         completion(.failure(error))
         // A socket that already closed (or a replaced challenge) needs no closing.

@@ -1,5 +1,5 @@
 internal import CAvahi
-import CastLog
+public import CastLog
 public import CastNet
 import Glibc
 import Synchronization
@@ -34,9 +34,12 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
         var txt: [[UInt8]]
     }
 
-    /// A backend for the given interfaces (empty: every interface avahi-daemon uses).
-    public init(interfaces: [NetworkInterface] = []) {
+    private let log: DiscoveryLog
+
+    /// A backend for the given interfaces (empty: every interface avahi-daemon uses), logging on `logger`.
+    public init(interfaces: [NetworkInterface] = [], logger: Logger = .shared) {
         interfaceIndices = Set(interfaces.map(\.index))
+        log = DiscoveryLog.on(logger)
     }
 
     /// Connects to the daemon and starts browsing.
@@ -57,7 +60,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
         }
         guard let browser = created ?? nil else { throw connection.lastError("avahi_service_browser_new") }
         self.browser = browser
-        DiscoveryLog.provider.info("avahi: browsing _googlecast._tcp")
+        log.provider.info("avahi: browsing _googlecast._tcp")
     }
 
     /// Stops browsing and disconnects.
@@ -87,7 +90,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
         switch event {
         case AVAHI_BROWSER_NEW:
             guard resolvers[key] == nil, let client = connection?.client else { return }
-            DiscoveryLog.provider.debug("avahi: new \(key.name) on if \(interface) proto \(proto)")
+            log.provider.debug("avahi: new \(key.name) on if \(interface) proto \(proto)")
             let context = Unmanaged.passUnretained(self).toOpaque()
             let resolver = avahi_service_resolver_new(
                 client, interface, proto, name, type, domain, proto, AvahiLookupFlags(0),
@@ -104,7 +107,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
                 deliver?(.lost(instanceName: gone.instanceName, reason: .goodbye))
             }
         case AVAHI_BROWSER_FAILURE:
-            DiscoveryLog.provider.warning(
+            log.provider.warning(
                 "avahi browser failed: \(self.connection?.lastError("browse").description ?? "")")
         default:
             break
@@ -122,7 +125,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
         let label = String(cString: name)
         let key = ResolverKey(interface: interface, proto: proto, name: label)
         guard event == AVAHI_RESOLVER_FOUND else {
-            DiscoveryLog.provider.debug("avahi: resolving \(label) failed")
+            log.provider.debug("avahi: resolving \(label) failed")
             return
         }
         var strings: [[UInt8]] = []

@@ -1,5 +1,5 @@
 internal import CAvahi
-import CastLog
+public import CastLog
 import Foundation
 import Glibc
 
@@ -17,8 +17,11 @@ public final class AvahiPublisher: @unchecked Sendable {
     private let txt: [String]
     private let serviceType: String
     private var lastState = "uncommitted"
+    private let log: DiscoveryLog
 
-    private init(connection: AvahiConnection, name: String, port: UInt16, txt: [String], serviceType: String) {
+    private init(connection: AvahiConnection, name: String, port: UInt16, txt: [String], serviceType: String,
+                 log: DiscoveryLog) {
+        self.log = log
         self.connection = connection
         self.name = name
         self.port = port
@@ -28,11 +31,13 @@ public final class AvahiPublisher: @unchecked Sendable {
 
     /// Connects to avahi-daemon and publishes `instance` on every interface it uses.
     public static func start(
-        instance: String, port: UInt16, txt: [String], serviceType: String = "_googlecast._tcp"
+        instance: String, port: UInt16, txt: [String], serviceType: String = "_googlecast._tcp",
+        logger: Logger = .shared
     ) throws(AvahiError) -> AvahiPublisher {
         let connection = try AvahiConnection()
         let publisher = AvahiPublisher(
-            connection: connection, name: instance, port: port, txt: txt, serviceType: serviceType)
+            connection: connection, name: instance, port: port, txt: txt, serviceType: serviceType,
+            log: DiscoveryLog.on(logger))
         let context = Unmanaged.passUnretained(publisher).toOpaque()
         let result: Int32? = connection.withLock { client in
             guard
@@ -47,7 +52,7 @@ public final class AvahiPublisher: @unchecked Sendable {
             return publisher.commit()
         }
         guard result == 0 else { throw connection.lastError("avahi_entry_group_add_service_strlst") }
-        DiscoveryLog.responder.info("avahi: publishing \(instance) port \(port)")
+        publisher.log.responder.info("avahi: publishing \(instance) port \(port)")
         return publisher
     }
 
@@ -94,11 +99,11 @@ public final class AvahiPublisher: @unchecked Sendable {
         case AVAHI_ENTRY_GROUP_REGISTERING: lastState = "registering"
         case AVAHI_ENTRY_GROUP_ESTABLISHED:
             lastState = "established"
-            DiscoveryLog.responder.info("avahi: \(name) established")
+            log.responder.info("avahi: \(name) established")
         case AVAHI_ENTRY_GROUP_COLLISION:
             lastState = "collision"
             name = AvahiPublisher.alternativeName(for: name)
-            DiscoveryLog.responder.info("avahi: name collision, retrying as \(name)")
+            log.responder.info("avahi: name collision, retrying as \(name)")
             if let group { avahi_entry_group_reset(group) }
             _ = commit()
         case AVAHI_ENTRY_GROUP_FAILURE: lastState = "failure"

@@ -1,4 +1,4 @@
-import CastLog
+public import CastLog
 public import CastNet
 import CastWire
 import Synchronization
@@ -17,12 +17,15 @@ public final class MDNSBrowser: @unchecked Sendable {
     private var transport: MDNSTransport?
     private var timer: ScheduledTask?
     private var running = false
+    private let log: DiscoveryLog
 
     /// Prepares a browser; `eventLoop` nil makes it run its own loop.
     public init(
         interfaces: [NetworkInterface], configuration: MDNSQuerierConfiguration = MDNSQuerierConfiguration(),
-        eventLoop: EventLoop? = nil, handler: @escaping @Sendable (MDNSQuerierAction) -> Void
+        eventLoop: EventLoop? = nil, logger: Logger = .shared,
+        handler: @escaping @Sendable (MDNSQuerierAction) -> Void
     ) throws(IOError) {
+        log = DiscoveryLog.on(logger)
         if let eventLoop {
             self.eventLoop = eventLoop
             ownsLoop = false
@@ -52,7 +55,7 @@ public final class MDNSBrowser: @unchecked Sendable {
                             datagram.bytes, interfaceIndex: datagram.interfaceIndex, at: .now(), viaOneShot: true))
                 }
                 transport = try MDNSTransport(
-                    interfaces: interfaces, eventLoop: eventLoop, onOneShotAnswer: oneShotAnswer
+                    interfaces: interfaces, eventLoop: eventLoop, log: log, onOneShotAnswer: oneShotAnswer
                 ) { [self] datagram in
                     guard running else { return }
                     // Queries from this host (our own, looped back, or a local daemon's) say nothing about the
@@ -65,7 +68,7 @@ public final class MDNSBrowser: @unchecked Sendable {
                     perform(querier.receive(datagram.bytes, interfaceIndex: datagram.interfaceIndex, at: .now()))
                 }
                 running = true
-                DiscoveryLog.scanner.info(
+                log.scanner.info(
                     "browsing \(querier.configuration.serviceType.description) on \(interfaces.map(\.name).joined(separator: ", "))"
                 )
                 perform(querier.start(interfaces: interfaces.map(\.index), at: .now()))
@@ -110,12 +113,12 @@ public final class MDNSBrowser: @unchecked Sendable {
         for action in actions {
             switch action {
             case .sendQuery(let message, let index):
-                DiscoveryLog.scanner.verbose(
+                log.scanner.verbose(
                     "query \(message.questions.map { "\($0.name) \($0.type)\($0.unicastResponse ? " QU" : "")" }.joined(separator: ", ")) known=\(message.answers.count)",
                     ["net.ifindex": .int(Int64(index))])
                 transport?.multicast(message.encoded(), interfaceIndex: index)
             case .sendOneShotQuery(let message, let index):
-                DiscoveryLog.scanner.verbose(
+                log.scanner.verbose(
                     "one-shot query \(message.questions.map { "\($0.name) \($0.type)" }.joined(separator: ", "))",
                     ["net.ifindex": .int(Int64(index))])
                 transport?.multicastOneShot(message.encoded(), interfaceIndex: index)

@@ -1,4 +1,4 @@
-import CastLog
+public import CastLog
 public import CastNet
 import CastWire
 import Glibc
@@ -18,7 +18,10 @@ public final class MDNSResponder: @unchecked Sendable {
     private var gaveUp: String?
     private var gaveUpHandlers: [@Sendable (String) -> Void] = []
 
-    private init(machine: MDNSResponderStateMachine, eventLoop: EventLoop, ownsLoop: Bool) {
+    private let log: DiscoveryLog
+
+    private init(machine: MDNSResponderStateMachine, eventLoop: EventLoop, ownsLoop: Bool, log: DiscoveryLog) {
+        self.log = log
         self.machine = machine
         self.eventLoop = eventLoop
         self.ownsLoop = ownsLoop
@@ -28,7 +31,8 @@ public final class MDNSResponder: @unchecked Sendable {
     /// `hostName` defaults to `castscope-<pid>.local.`; `eventLoop` nil makes the responder run its own loop.
     public static func start(
         instance: String, port: UInt16, txt: [String], interfaces: [NetworkInterface],
-        serviceType: String = "_googlecast._tcp.local.", hostName: String? = nil, eventLoop: EventLoop? = nil
+        serviceType: String = "_googlecast._tcp.local.", hostName: String? = nil, eventLoop: EventLoop? = nil,
+        logger: Logger = .shared
     ) async throws(IOError) -> MDNSResponder {
         guard let type = DNSName(serviceType),
             let host = DNSName(hostName ?? "castscope-\(getpid()).local.")
@@ -47,15 +51,15 @@ public final class MDNSResponder: @unchecked Sendable {
         if let eventLoop { loop = eventLoop } else { loop = try EventLoop(name: "MDNSResponder") }
         let responder = MDNSResponder(
             machine: MDNSResponderStateMachine(service: service, addresses: addresses), eventLoop: loop,
-            ownsLoop: eventLoop == nil)
+            ownsLoop: eventLoop == nil, log: DiscoveryLog.on(logger))
         let result: Result<Void, IOError> = try await loop.submit {
             do throws(IOError) {
-                responder.transport = try MDNSTransport(interfaces: interfaces, eventLoop: loop) { datagram in
+                responder.transport = try MDNSTransport(interfaces: interfaces, eventLoop: loop, log: responder.log) { datagram in
                     responder.perform(
                         responder.machine.receive(
                             datagram.bytes, from: datagram.source, interfaceIndex: datagram.interfaceIndex, at: .now()))
                 }
-                DiscoveryLog.responder.info(
+                responder.log.responder.info(
                     "advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")
                 responder.perform(responder.machine.start(at: .now()))
                 return .success(())
@@ -116,7 +120,7 @@ public final class MDNSResponder: @unchecked Sendable {
                     gaveUpHandlers = []
                 }
                 if let entry = action.logEntry(instance: machine.service.instance) {
-                    DiscoveryLog.responder.log(
+                    log.responder.log(
                         entry.level, LogMessage(entry.message),
                         ["mdns.conflicts": .int(Int64(machine.statistics.conflicts))])
                 }

@@ -19,6 +19,7 @@ public final class MDNSTransport: @unchecked Sendable {
     /// Ephemeral-port sockets for one-shot queries (RFC 6762 §5.1): their answers come back by unicast to them alone.
     private var oneShot4: UDPSocket?
     private var oneShot6: UDPSocket?
+    private let log: DiscoveryLog
     private var ipv4Interfaces: Set<UInt32> = []
     private var ipv6Interfaces: Set<UInt32> = []
 
@@ -26,10 +27,11 @@ public final class MDNSTransport: @unchecked Sendable {
     /// arrived on one of `interfaces`. With `onOneShotAnswer` (a querier's), ephemeral-port sockets are opened
     /// too for `multicastOneShot`, and what arrives on them goes there instead.
     public init(
-        interfaces: [NetworkInterface], eventLoop: EventLoop,
+        interfaces: [NetworkInterface], eventLoop: EventLoop, log: DiscoveryLog = .shared,
         onOneShotAnswer: (@Sendable (Datagram) -> Void)? = nil,
         onDatagram: @escaping @Sendable (Datagram) -> Void
     ) throws(IOError) {
+        self.log = log
         self.interfaces = interfaces
         self.eventLoop = eventLoop
         let wanted = Set(interfaces.map(\.index))
@@ -59,7 +61,7 @@ public final class MDNSTransport: @unchecked Sendable {
             } catch {
                 // Fatal below only when IPv6 cannot stand in on this interface either.
                 firstError = firstError ?? error
-                DiscoveryLog.scanner.debug("IPv4 mDNS unavailable on \(interface.name): \(error.description)")
+                log.scanner.debug("IPv4 mDNS unavailable on \(interface.name): \(error.description)")
             }
         }
         // Sends name their interface; this default is only for the first interface that joined.
@@ -78,7 +80,7 @@ public final class MDNSTransport: @unchecked Sendable {
                 ipv6Error = error
                 socket6?.close()
                 socket6 = nil
-                DiscoveryLog.scanner.debug("IPv6 mDNS unavailable: \(error.description)")
+                log.scanner.debug("IPv6 mDNS unavailable: \(error.description)")
             }
         }
         if let socket6 {
@@ -89,7 +91,7 @@ public final class MDNSTransport: @unchecked Sendable {
                     ipv6Interfaces.insert(interface.index)
                 } catch {
                     ipv6Error = ipv6Error ?? error
-                    DiscoveryLog.scanner.debug("IPv6 mDNS unavailable on \(interface.name): \(error.description)")
+                    log.scanner.debug("IPv6 mDNS unavailable on \(interface.name): \(error.description)")
                 }
             }
             if let first = candidates6.first(where: { ipv6Interfaces.contains($0.index) }) {
@@ -103,7 +105,7 @@ public final class MDNSTransport: @unchecked Sendable {
                 ?? IOError(errno: 19, call: "MDNSTransport (no interface could join an mDNS group)")
         }
         for interface in unusable {
-            DiscoveryLog.scanner.warning(
+            log.scanner.warning(
                 "mDNS unavailable on \(interface.name): neither 224.0.0.251 nor ff02::fb could be joined; using the other interfaces",
                 ["net.ifindex": .int(Int64(interface.index))])
         }
@@ -113,7 +115,7 @@ public final class MDNSTransport: @unchecked Sendable {
                 if wanted.contains(datagram.interfaceIndex) { onOneShotAnswer(datagram) }
             }
         }
-        DiscoveryLog.scanner.debug(
+        log.scanner.debug(
             "mDNS sockets: IPv4 on \(ipv4Interfaces.sorted()), IPv6 on \(ipv6Interfaces.sorted())")
     }
 
@@ -153,14 +155,14 @@ public final class MDNSTransport: @unchecked Sendable {
                     bytes, to: .mDNSv4, interfaceIndex: interfaceIndex, source: isLoopback ? .v4(.loopback) : nil)
             } catch {
                 failures += 1
-                DiscoveryLog.scanner.debug(
+                log.scanner.debug(
                     "send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
             }
         }
         if ipv6Interfaces.contains(interfaceIndex) {
             do { try ipv6?.send(bytes, to: .mDNSv6, interfaceIndex: interfaceIndex) } catch {
                 failures += 1
-                DiscoveryLog.scanner.debug(
+                log.scanner.debug(
                     "IPv6 send failed: \(error.description)", ["net.ifindex": .int(Int64(interfaceIndex))])
             }
         }
@@ -178,7 +180,7 @@ public final class MDNSTransport: @unchecked Sendable {
             } catch {
                 oneShot4?.close()
                 oneShot4 = nil
-                DiscoveryLog.scanner.debug("no IPv4 one-shot socket: \(error.description)")
+                log.scanner.debug("no IPv4 one-shot socket: \(error.description)")
             }
         }
         if socket6 != nil, !ipv6Interfaces.isEmpty {
@@ -189,7 +191,7 @@ public final class MDNSTransport: @unchecked Sendable {
             } catch {
                 oneShot6?.close()
                 oneShot6 = nil
-                DiscoveryLog.scanner.debug("no IPv6 one-shot socket: \(error.description)")
+                log.scanner.debug("no IPv6 one-shot socket: \(error.description)")
             }
         }
     }
@@ -198,7 +200,7 @@ public final class MDNSTransport: @unchecked Sendable {
     public func unicast(_ bytes: [UInt8], to destination: SocketAddress, interfaceIndex: UInt32) {
         let socket = destination.ip.isIPv4 ? socket4 : socket6
         do { try socket?.send(bytes, to: destination, interfaceIndex: interfaceIndex) } catch {
-            DiscoveryLog.responder.debug("unicast reply failed: \(error.description)")
+            log.responder.debug("unicast reply failed: \(error.description)")
         }
     }
 

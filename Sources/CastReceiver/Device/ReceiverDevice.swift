@@ -1,5 +1,5 @@
 import CastJSON
-import CastLog
+public import CastLog
 public import CastNet
 public import CastWire
 
@@ -50,11 +50,13 @@ public struct ReceiverDevice: Sendable {
     var app: RunningApp
     var sessionCounter: UInt64 = 0
     let sessionPrefix: String
-    let log = Logger.shared.category("CastReceiverContext")
+    let log: LogCategory
 
-    /// A device running the Backdrop idle screen; `sessionSeed` makes session ids unique per run.
-    public init(configuration: ReceiverConfiguration, sessionSeed: UInt64 = 0) {
+    /// A device running the Backdrop idle screen; `sessionSeed` makes session ids unique per run; it logs as
+    /// CastReceiverContext on `logger`.
+    public init(configuration: ReceiverConfiguration, sessionSeed: UInt64 = 0, logger: Logger = .shared) {
         self.configuration = configuration
+        log = logger.category("CastReceiverContext")
         let hex = String(sessionSeed, radix: 16)
         sessionPrefix = String(repeating: "0", count: max(0, 16 - hex.count)) + hex
         app = RunningApp(definition: .backdrop, sessionID: "", player: nil)

@@ -60,7 +60,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
         timer = clock.schedule(after: timeout) { [self] in
             eventLoop.runOnLoop { self.finish(.unreachable(reason: "no answer within \(self.timeout)")) }
         }
-        SenderLog.receiverControlChannel.debug(
+        options.log.receiverControlChannel.debug(
             "checking \(appIDs.joined(separator: ",")) on \(device.friendlyName) at \(peer)", metadata)
         transportFactory(device, eventLoop) { [self] result in
             switch result {
@@ -71,6 +71,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
                 }
                 do throws(TLSError) {
                     let socket = try CastSocket(transport: transport, security: .tls(tls))
+                    socket.log = options.log.channel
                     self.socket = socket
                     socket.delegate = self
                     socket.start()
@@ -129,7 +130,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
             guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text),
                 Self.isReply(message, json: json, senderID: options.senderID, requestID: requestID)
             else { return }
-            SenderLog.receiverControlChannel.verbose("received \(text)", metadata)
+            options.log.receiverControlChannel.verbose("received \(text)", metadata)
             finish(result(of: json))
         default:
             return
@@ -151,7 +152,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
             try socket.send(ConnectionHandler.connectMessage(from: options.senderID,
                                                              to: CastEndpointID.platformReceiver))
             connected = true
-            SenderLog.receiverControlChannel.verbose("send \(text)", metadata)
+            options.log.receiverControlChannel.verbose("send \(text)", metadata)
             try socket.send(CastMessage(sourceID: options.senderID, destinationID: CastEndpointID.platformReceiver,
                                         namespace: CastNamespace.receiver.rawValue, json: text))
         } catch {
@@ -210,7 +211,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
         }
         var fields = metadata
         fields.append("cast.availability", .string(result.kind))
-        SenderLog.receiverControlChannel.info(
+        options.log.receiverControlChannel.info(
             "GET_APP_AVAILABILITY \(appIDs.joined(separator: ",")) on \(device.friendlyName): \(result.description)",
             fields)
         let callback = completion

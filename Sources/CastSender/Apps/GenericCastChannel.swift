@@ -14,6 +14,8 @@ public final class GenericCastChannel: @unchecked Sendable {
     /// `isConnected`.
     public private(set) var isConnected = false
     weak var session: CastSession?
+    /// The session's log classes (the shared logger's once the session is gone).
+    private var log: LogCategory { session?.options.log.castChannel ?? SenderLog.shared.castChannel }
 
     /// A channel for `namespace`; nil unless it starts with `urn:x-cast:` and is not a reserved Cast namespace.
     public init?(namespace: String) {
@@ -28,7 +30,7 @@ public final class GenericCastChannel: @unchecked Sendable {
             throw CastError(.channelNotConnected, "\(namespace) is not connected")
         }
         if let error = session.sendText(message, namespace: namespace, to: transportID) { throw error }
-        SenderLog.castChannel.verbose("sent \(message)", session.metadata(namespace: namespace))
+        log.verbose("sent \(message)", session.metadata(namespace: namespace))
     }
 
     /// Sends a binary message (CASTV2_1_3 payload).
@@ -42,20 +44,20 @@ public final class GenericCastChannel: @unchecked Sendable {
     func connected() {
         guard !isConnected else { return }
         isConnected = true
-        SenderLog.castChannel.debug("didConnect", session?.metadata(namespace: namespace) ?? [:])
+        log.debug("didConnect", session?.metadata(namespace: namespace) ?? [:])
         delegate?.castChannelDidConnect(self)
     }
 
     func disconnected() {
         guard isConnected else { return }
         isConnected = false
-        SenderLog.castChannel.debug("didDisconnect", session?.metadata(namespace: namespace) ?? [:])
+        log.debug("didDisconnect", session?.metadata(namespace: namespace) ?? [:])
         delegate?.castChannelDidDisconnect(self)
     }
 
     func received(_ message: CastMessage) {
         if let text = message.payloadUTF8, message.payloadType == .string {
-            SenderLog.castChannel.verbose("received \(text)", session?.metadata(namespace: namespace) ?? [:])
+            log.verbose("received \(text)", session?.metadata(namespace: namespace) ?? [:])
             delegate?.castChannel(self, didReceiveTextMessage: text)
             onTextMessage?(text)
         } else if let bytes = message.payloadBinary {

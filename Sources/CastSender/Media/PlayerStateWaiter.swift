@@ -69,7 +69,7 @@ extension CastContext {
         if let status = session.remoteMediaClient.mediaStatus { waiter.consider(status) }
         let outcome = await waiter.wait(timeout: timeout)
         if case .success(let status) = outcome {
-            SenderLog.remoteMediaClient.debug("player state reached", ["media.state": .string(status.playerState ?? "")])
+            options.log.remoteMediaClient.debug("player state reached", ["media.state": .string(status.playerState ?? "")])
         }
         return outcome
     }

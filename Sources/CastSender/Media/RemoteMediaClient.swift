@@ -12,6 +12,8 @@ import CastTLS
 /// so a delegate set on the returned request hears it).
 public final class RemoteMediaClient: @unchecked Sendable {
     weak var session: CastSession?
+    /// The session's log classes (the shared logger's once the session is gone).
+    private var log: SenderLog { session?.options.log ?? .shared }
     /// The media state (status, metadata, queue ids).
     public private(set) var state = RemoteMediaClientState()
     private var listeners: [WeakMediaListener] = []
@@ -33,7 +35,7 @@ public final class RemoteMediaClient: @unchecked Sendable {
         guard session?.devicePolicy == .audioOnly else { return }
         let contentType = data.mediaInformation?.contentType ?? ""
         guard contentType.lowercased().hasPrefix("video/") else { return }
-        SenderLog.remoteMediaClient.warning(
+        log.remoteMediaClient.warning(
             "loading video (\(contentType)) on an audio-only device: its certificate carries the audio-only policy, so real senders would not offer it video",
             ["cast.content_type": .string(contentType), "cast.device_policy": .string(DevicePolicy.audioOnly.rawValue)])
     }
@@ -170,11 +172,11 @@ public final class RemoteMediaClient: @unchecked Sendable {
                                              peer: transportID)
         let json = payload(request.requestID, session.sessionID)
         if let error = session.sendJSON(json, namespace: CastNamespace.media.rawValue, to: transportID,
-                                        log: SenderLog.mediaControlChannel)
+                                        log: log.mediaControlChannel)
         {
             session.fail(request, error)
         }
-        SenderLog.remoteMediaClient.debug("\(kind) sent", session.metadata(requestID: request.requestID,
+        log.remoteMediaClient.debug("\(kind) sent", session.metadata(requestID: request.requestID,
                                                                             namespace: .media))
         return request
     }
@@ -215,7 +217,7 @@ public final class RemoteMediaClient: @unchecked Sendable {
                 requests.reply(id, .failed(CastError(reply: reply)), namespace: namespace, source: source)
             }
         default:
-            SenderLog.mediaControlChannel.debug("media message ignored: \(payload.json.serialized())")
+            log.mediaControlChannel.debug("media message ignored: \(payload.json.serialized())")
         }
     }
 

@@ -19,11 +19,16 @@ public final class PendingRequests: @unchecked Sendable {
     private var armedAt: MonotonicInstant?
     private var metadata: LogMetadata
 
-    /// An empty table.
-    public init(clock: any ProtocolClock, timeout: Duration = .seconds(10), metadata: LogMetadata = [:]) {
+    /// Where request outcomes and timeouts are logged (GCKRequest).
+    private let log: LogCategory
+
+    /// An empty table whose requests log on `log`.
+    public init(clock: any ProtocolClock, timeout: Duration = .seconds(10), metadata: LogMetadata = [:],
+                log: LogCategory = SenderLog.shared.request) {
         self.clock = clock
         self.timeout = timeout
         self.metadata = metadata
+        self.log = log
     }
 
     /// The session moved to device `deviceID` (stream transfer): later records name it.
@@ -42,7 +47,7 @@ public final class PendingRequests: @unchecked Sendable {
                       timeout: Duration? = nil) -> Request
     {
         if let group, let older = groups.removeValue(forKey: group) { older.abort(.replaced) }
-        let made = Request(requestID: 0, kind: kind, metadata: metadata)
+        let made = Request(requestID: 0, kind: kind, metadata: metadata, log: log)
         made.namespace = namespace
         made.peer = peer
         made.requestID = tracker.register(made, timeout: timeout ?? self.timeout, now: clock.now)
@@ -69,7 +74,7 @@ public final class PendingRequests: @unchecked Sendable {
             var fields = metadata
             fields.append("cast.request_id", .int(requestID))
             fields.append("cast.ns", .string(namespace))
-            SenderLog.request.warning(
+            log.warning(
                 "reply to \(request.kind) #\(requestID) arrived on \(namespace), not on \(expected); ignored", fields)
             return false
         }
@@ -77,7 +82,7 @@ public final class PendingRequests: @unchecked Sendable {
             var fields = metadata
             fields.append("cast.request_id", .int(requestID))
             if let namespace { fields.append("cast.ns", .string(namespace)) }
-            SenderLog.request.warning(
+            log.warning(
                 "reply to \(request.kind) #\(requestID) came from \(source), not from \(expected); ignored", fields)
             return false
         }

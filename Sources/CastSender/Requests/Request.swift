@@ -25,11 +25,15 @@ public final class Request: @unchecked Sendable, CustomStringConvertible {
     /// Log context: `cast.session` and the like.
     let metadata: LogMetadata
 
-    /// A request with `requestID` for `kind`.
-    public init(requestID: Int64, kind: String, metadata: LogMetadata = [:]) {
+    /// Where its outcome is logged (GCKRequest).
+    let log: LogCategory
+
+    /// A request with `requestID` for `kind`, its outcome logged on `log`.
+    public init(requestID: Int64, kind: String, metadata: LogMetadata = [:], log: LogCategory = SenderLog.shared.request) {
         self.requestID = requestID
         self.kind = kind
         self.metadata = metadata
+        self.log = log
     }
 
     /// True until the request has ended.
@@ -69,20 +73,20 @@ public final class Request: @unchecked Sendable, CustomStringConvertible {
     @discardableResult
     public func finish(_ outcome: RequestOutcome) -> Bool {
         guard lifecycle.finish(outcome) else {
-            SenderLog.request.verbose("\(self) already ended; ignoring \(outcome)", metadata)
+            log.verbose("\(self) already ended; ignoring \(outcome)", metadata)
             return false
         }
         var fields = metadata
         fields.append("cast.request_id", .int(requestID))
         switch outcome {
         case .completed:
-            SenderLog.request.debug("\(kind) completed", fields)
+            log.debug("\(kind) completed", fields)
         case let .failed(error) where error.code == .sessionIsNotActive:
-            SenderLog.request.info("\(kind) ended with the session: \(error)", fields)
+            log.info("\(kind) ended with the session: \(error)", fields)
         case let .failed(error):
-            SenderLog.request.warning("\(kind) failed: \(error)", fields)
+            log.warning("\(kind) failed: \(error)", fields)
         case let .aborted(reason):
-            SenderLog.request.info("\(kind) aborted: \(reason)", fields)
+            log.info("\(kind) aborted: \(reason)", fields)
         }
         let finishHandler = onFinish
         onFinish = nil

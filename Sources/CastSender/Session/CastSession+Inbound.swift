@@ -8,7 +8,7 @@ public import CastWire
 extension CastSession {
     /// TLS is up: start the heartbeat and move the session on.
     public func castSocketDidOpen(_ socket: CastSocket) {
-        SenderLog.session.debug("TLS open to \(socket.peer)", metadata())
+        options.log.session.debug("TLS open to \(socket.peer)", metadata())
         heartbeatAttach(socket)
         feed(machine.transportConnected())
     }
@@ -24,7 +24,7 @@ extension CastSession {
         let expected = takeExpectedClose(socket)
         socketDidClose(socket)
         guard !expected else { return }
-        SenderLog.session.warning("connection closed: \(reason) (\(reason.channelError))", metadata())
+        options.log.session.warning("connection closed: \(reason) (\(reason.channelError))", metadata())
         if case .authentication = reason { return }  // the auth completion reports it
         feed(machine.connectionLost(Self.castError(reason)))
     }
@@ -35,7 +35,7 @@ extension CastSession {
         switch namespace {
         case .receiver, .media:
             guard let text = message.payloadUTF8 else { return }
-            let log = namespace == .media ? SenderLog.mediaControlChannel : SenderLog.receiverControlChannel
+            let log = namespace == .media ? options.log.mediaControlChannel : options.log.receiverControlChannel
             let payload: CastPayload
             do throws(CastPayloadError) {
                 payload = try CastPayload(namespace: namespace, jsonText: text)
@@ -87,7 +87,7 @@ extension CastSession {
                 requests.reply(id, .failed(CastError(reply: reply)), namespace: namespace, source: source)
             }
         default:
-            SenderLog.receiverControlChannel.debug("receiver message ignored: \(payload.json.serialized())",
+            options.log.receiverControlChannel.debug("receiver message ignored: \(payload.json.serialized())",
                                                    metadata(namespace: .receiver))
         }
     }

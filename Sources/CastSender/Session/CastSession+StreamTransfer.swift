@@ -11,7 +11,7 @@ extension CastSession {
         var fields = metadata()
         fields.append("cast.destination", .string(signal.deviceID))
         guard let destination = manager?.destinationDevice(for: signal) else {
-            SenderLog.session.warning(
+            options.log.session.warning(
                 "session \(signal.sessionID) moved to device \(signal.deviceID), which has no known address", fields)
             feed(machine.receiverStatus(status))
             return
@@ -23,7 +23,7 @@ extension CastSession {
         let address = destination.networkAddress.map { SocketAddress(ip: $0, port: destination.servicePort) }
         let place = address?.description ?? destination.host
         let name = "\(destination.friendlyName) (\(destination.deviceID))"
-        SenderLog.session.info("stream transfer: session \(signal.sessionID) moved to \(name) at \(place), following",
+        options.log.session.info("stream transfer: session \(signal.sessionID) moved to \(name) at \(place), following",
                                fields)
         let actions = machine.transferred(to: destination.deviceID)
         device = destination

@@ -66,9 +66,10 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         machine = SessionStateMachine(configuration: configuration, deviceID: device.deviceID,
                                       seed: UInt64(truncatingIfNeeded: clock.now.nanoseconds) | 1)
         requests = PendingRequests(clock: clock, timeout: options.requestTimeout,
-                                   metadata: ["cast.device": .string(device.deviceID)])
+                                   metadata: ["cast.device": .string(device.deviceID)], log: options.log.request)
         heartbeat = HeartbeatHandler(clock: clock, configuration: .init(pingInterval: options.heartbeatInterval,
                                                                         livenessTimeout: options.heartbeatInterval * 2))
+        heartbeat.log = options.log.channel
         deviceAuth = options.deviceAuthVerifier.map { DeviceAuthHandler(verifier: $0, clock: clock) }
         namespaces.register(connections, for: .connection)
         namespaces.register(heartbeat, for: .heartbeat)
@@ -154,7 +155,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         var payload = payload
         payload.requestID = request.requestID
         if let error = sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue,
-                                to: CastEndpointID.platformReceiver, log: SenderLog.receiverControlChannel)
+                                to: CastEndpointID.platformReceiver, log: options.log.receiverControlChannel)
         {
             fail(request, error)
         }
@@ -198,7 +199,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             try socket.send(message)
             return nil
         } catch {
-            SenderLog.session.warning("send failed: \(error)", metadata(namespace: namespace))
+            options.log.session.warning("send failed: \(error)", metadata(namespace: namespace))
             if case .framing(let framing) = error.kind, case .bodyTooLarge(let length, let maximum) = framing.kind {
                 return CastError(
                     .messageTooBig, "the message is \(length) bytes, over the \(maximum)-byte limit of a Cast frame "
@@ -215,7 +216,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     }
 
     private func perform(_ action: SessionAction) {
-        SenderLog.session.verbose("\(machine.state): \(String(describing: action))", metadata())
+        options.log.session.verbose("\(machine.state): \(String(describing: action))", metadata())
         switch action {
         case .connectTransport: openTransport()
         case .authenticate: authenticate()
@@ -226,7 +227,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             // Tracked: the session hangs up when the receiver answers, fails or the request times out.
             var stop = ReceiverRequest(type: .stop)
             stop.sessionID = sessionID
-            SenderLog.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
+            options.log.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
             // New media commands fail from now on (the app is going away); STOP waits at most `stopReplyTimeout`.
             remoteMediaClient.detach(endSession: true)
             receiverRequest("STOP", stop, timeout: Self.stopReplyTimeout).whenFinished { [weak self] _ in
@@ -235,7 +236,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             }
         case .closeTransport: closeTransport()
         case let .scheduleReconnect(delay):
-            SenderLog.session.info("reconnecting in \(delay) (attempt \(machine.reconnectAttempt))", metadata())
+            options.log.session.info("reconnecting in \(delay) (attempt \(machine.reconnectAttempt))", metadata())
             reconnectTimer?.cancel()
             reconnectTimer = clock.schedule(after: delay) { [weak self] in
                 guard let self else { return }
@@ -248,13 +249,14 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     }
 
     private func openTransport() {
-        SenderLog.session.info("connecting to \(device.host):\(device.servicePort)", metadata())
+        options.log.session.info("connecting to \(device.host):\(device.servicePort)", metadata())
         transportFactory(device, eventLoop) { [weak self] result in
             guard let self else { return }
             switch result {
             case let .success(transport):
                 do throws(TLSError) {
                     let socket = try CastSocket(transport: transport, security: .tls(tls))
+                    socket.log = options.log.channel
                     self.socket = socket
                     socket.delegate = self
                     socket.start(handshakeTimeout: .seconds(10), clock: clock)
@@ -263,7 +265,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
                     feed(machine.connectionLost(CastError(.secureTransportError, "\(error)")))
                 }
             case let .failure(error):
-                SenderLog.session.warning("connect failed: \(error)", metadata())
+                options.log.session.warning("connect failed: \(error)", metadata())
                 feed(machine.connectionLost(error))
             }
         }
@@ -281,10 +283,10 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             switch result {
             case let .success(verified):
                 deviceChain = verified.chain
-                SenderLog.session.info("device authenticated (policy \(verified.policy.rawValue))", metadata())
+                options.log.session.info("device authenticated (policy \(verified.policy.rawValue))", metadata())
                 feed(machine.authenticated())
             case let .failure(error):
-                SenderLog.session.error("device authentication failed: \(error)", metadata())
+                options.log.session.error("device authentication failed: \(error)", metadata())
                 feed(machine.authenticationFailed(Self.castError(error)))
             }
         }
@@ -305,9 +307,9 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         let request = requests.start("LAUNCH", group: "launch", namespace: CastNamespace.receiver.rawValue,
                                      peer: CastEndpointID.platformReceiver)
         let payload = machine.configuration.launchOptions.launchRequest(appID: appID, requestID: request.requestID)
-        SenderLog.receiverControlChannel.info("LAUNCH \(appID)", metadata(requestID: request.requestID))
+        options.log.receiverControlChannel.info("LAUNCH \(appID)", metadata(requestID: request.requestID))
         sendJSON(payload.json, namespace: CastNamespace.receiver.rawValue, to: CastEndpointID.platformReceiver,
-                 log: SenderLog.receiverControlChannel)
+                 log: options.log.receiverControlChannel)
         request.whenFinished { [weak self] outcome in
             guard let self else { return }
             switch outcome {
@@ -322,7 +324,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         guard let socket, let transportID = app.transportID else { return }
         try? connections.connect(on: socket, from: options.senderID, to: transportID)
         connectedTransportID = transportID
-        SenderLog.session.info("connected to app \(app.appID ?? "?") transport \(transportID)", metadata())
+        options.log.session.info("connected to app \(app.appID ?? "?") transport \(transportID)", metadata())
         if app.namespaces?.contains(CastNamespace.media.rawValue) ?? true { remoteMediaClient.attach() }
         for channel in channels.values { channel.connected() }
     }

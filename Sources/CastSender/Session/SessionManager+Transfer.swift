@@ -11,7 +11,7 @@ extension SessionManager {
             completion(.failure(CastError(.sessionIsNotActive, "no session to transfer")))
             return
         }
-        SenderLog.sessionManager.info(
+        options.log.sessionManager.info(
             "transferring session to \(device.friendlyName) (\(device.deviceID))", session.metadata())
         SessionTransfer(manager: self, source: session, destination: device, completion: completion).begin()
     }

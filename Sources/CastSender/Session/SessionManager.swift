@@ -60,7 +60,7 @@ public final class SessionManager: @unchecked Sendable {
     @discardableResult
     public func startSession(with device: Device) -> Bool {
         guard let session = makeSession(device) else { return false }
-        SenderLog.sessionManager.info("starting session with \(device.friendlyName) (\(device.deviceID))",
+        options.log.sessionManager.info("starting session with \(device.friendlyName) (\(device.deviceID))",
                                       session.metadata())
         session.feed(session.machine.start())
         return true
@@ -70,7 +70,7 @@ public final class SessionManager: @unchecked Sendable {
     @discardableResult
     public func resumeSession(_ record: SessionResumeRecord, on device: Device) -> Bool {
         guard let session = makeSession(device) else { return false }
-        SenderLog.sessionManager.info("resuming session \(record.sessionID) on \(record.deviceID)", session.metadata())
+        options.log.sessionManager.info("resuming session \(record.sessionID) on \(record.deviceID)", session.metadata())
         session.feed(session.machine.resume(from: record))
         return true
     }
@@ -128,7 +128,7 @@ public final class SessionManager: @unchecked Sendable {
 
     /// Calls the listeners for `notification` in the GCK order.
     func deliver(_ notification: SessionNotification, session: CastSession) {
-        SenderLog.sessionManager.info("\(String(describing: notification))", session.metadata())
+        options.log.sessionManager.info("\(String(describing: notification))", session.metadata())
         let listeners = ListenerOrder.ordered(notification, app: appListeners, framework: frameworkListeners)
             .compactMap(\.listener)
         for listener in listeners {
@@ -147,7 +147,7 @@ public final class SessionManager: @unchecked Sendable {
     }
 
     func deliverVolume(level: Double, muted: Bool, session: CastSession) {
-        SenderLog.sessionManager.debug("device volume \(level) muted \(muted)", session.metadata())
+        options.log.sessionManager.debug("device volume \(level) muted \(muted)", session.metadata())
         for listener in (frameworkListeners + appListeners).compactMap(\.listener) {
             listener.sessionManager(self, session: session, didReceiveDeviceVolume: level, muted: muted)
         }

@@ -67,10 +67,10 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         if let mediaSessionID = source.remoteMediaClient.state.mediaSessionID {
             payload["mediaSessionId"] = .int(mediaSessionID)
         }
-        SenderLog.session.info(
+        manager.options.log.session.info(
             "stream transfer to \(destination.friendlyName) (\(destination.deviceID)): STORE_SESSION", fields)
         source.sendJSON(.object(payload), namespace: CastNamespace.media.rawValue, to: transportID,
-                        log: SenderLog.mediaControlChannel)
+                        log: manager.options.log.mediaControlChannel)
         request.whenFinished { [self] outcome in
             switch outcome {
             case .completed:
@@ -113,7 +113,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
                                            tls: manager.tls, transportFactory: manager.transportFactory)
         self.helperManager = helperManager
         helperManager.add(self)
-        SenderLog.sessionManager.info(
+        manager.options.log.sessionManager.info(
             "stream transfer: starting the app on \(destination.friendlyName) (\(destination.deviceID))", fields)
         helperManager.startSession(with: destination)
     }
@@ -127,9 +127,9 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         let payload: JSONObject = [
             "type": "RESUME_SESSION", "requestId": .int(request.requestID), "sessionState": sessionState,
         ]
-        SenderLog.session.info("stream transfer: RESUME_SESSION on \(destination.deviceID)", helper.metadata())
+        manager.options.log.session.info("stream transfer: RESUME_SESSION on \(destination.deviceID)", helper.metadata())
         helper.sendJSON(.object(payload), namespace: CastNamespace.media.rawValue, to: transportID,
-                        log: SenderLog.mediaControlChannel)
+                        log: manager.options.log.mediaControlChannel)
         request.whenFinished { [self] outcome in
             switch outcome {
             case .completed: stopSource()
@@ -148,10 +148,10 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         stoppingSource = true
         var stop = ReceiverRequest(type: .stop)
         stop.sessionID = sessionID
-        SenderLog.receiverControlChannel.info("STOP \(sessionID) (moved to \(destination.deviceID))", fields)
+        manager.options.log.receiverControlChannel.info("STOP \(sessionID) (moved to \(destination.deviceID))", fields)
         source.receiverRequest("STOP", stop, timeout: CastSession.stopReplyTimeout).whenFinished { [self] outcome in
             if case let .failed(error) = outcome {
-                SenderLog.session.warning("stream transfer: STOP on the source failed: \(error)", fields)
+                manager.options.log.session.warning("stream transfer: STOP on the source failed: \(error)", fields)
             }
             move()
         }
@@ -165,7 +165,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
             finish(.failure(CastError(.sessionIsNotActive, "the source session ended while its app was stopped")))
             return endHelper(stopCasting: false)
         }
-        SenderLog.session.info(
+        manager.options.log.session.info(
             "stream transfer: session moves to \(destination.friendlyName) (\(destination.deviceID))", fields)
         moving = true
         let actions = source.machine.transferred(to: destination.deviceID)
@@ -196,9 +196,9 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         if source.documentedTransfer === self { source.documentedTransfer = nil }
         manager.remove(self)
         switch result {
-        case .success: SenderLog.sessionManager.info("stream transfer done", source.metadata())
+        case .success: manager.options.log.sessionManager.info("stream transfer done", source.metadata())
         case let .failure(error):
-            SenderLog.sessionManager.warning("stream transfer failed: \(error); the session stays", fields)
+            manager.options.log.sessionManager.warning("stream transfer failed: \(error); the session stays", fields)
         }
         completion(result)
         if helperManager == nil { release() }
