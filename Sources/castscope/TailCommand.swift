@@ -1,4 +1,5 @@
 import CastCLI
+import CastInspect
 import CastLog
 import Foundation
 
@@ -39,7 +40,7 @@ enum TailCommand {
                     "since", value: "time",
                     help: "Leave out records before this RFC 3339 time or date, or this long ago (10m, 2h, 30s)."),
                 .option("output", value: "format", help: "Output format.", default: "text", values: ["text", "json"]),
-                // Logs and packets on one timeline (TailCaptureSession).
+                // Logs and packets on one timeline (CaptureTailSession).
                 .option("capture", value: "file",
                         help: "A pcap/pcapng whose Cast messages are merged with the records by time."),
                 .option("keylog", value: "file", help: "An NSS key log to decrypt --capture with.", repeatable: true),
@@ -111,7 +112,7 @@ enum TailCommand {
         }
     }
 
-    /// `--capture`: the same as `run`, with the capture's Cast messages merged in (TailCaptureSession).
+    /// `--capture`: the same as `run`, with the capture's Cast messages merged in (CaptureTailSession).
     private static func runWithCapture(
         _ capture: String, _ invocation: Invocation, _ io: any CommandOutput, filter: LoggerFilter,
         since: LogTimestamp?, format: LogFormat, lineCount: Int
@@ -124,7 +125,7 @@ enum TailCommand {
             keyLogs.append(text)
         }
         let follow = invocation.flag("follow")
-        var session = TailCaptureSession(
+        var session = CaptureTailSession(
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
             selector: LogTailSelector(filter: filter, since: since), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))

@@ -1,10 +1,5 @@
-import CastInspect
 import CastJSON
-import CastLog
-
-#if canImport(Glibc)
-import Glibc
-#endif
+public import CastLog
 
 /// `castscope tail --capture FILE`: log records interleaved with the capture's decoded Cast messages in time order,
 /// each record linked to the Cast messages it names (`LogCorrelator`).
@@ -12,7 +7,7 @@ import Glibc
 /// The capture is read once, through the inspector; the first batch is the last N entries of the merged stream
 /// (records, raw lines and Cast messages); with -f the log files are then followed and new records are linked to
 /// the messages the capture held. Memory: N entries per input plus the correlator's bounded message history.
-struct TailCaptureSession {
+public struct CaptureTailSession {
     /// One thing to show: a log entry (with its file) or a Cast message.
     private enum Item {
         case log(LogTailEntry, file: Int)
@@ -26,8 +21,10 @@ struct TailCaptureSession {
         }
     }
 
-    let paths: [String]
-    let lineCount: Int
+    /// The log files, `-` for standard input.
+    public let paths: [String]
+    /// How many entries the first batch holds at most.
+    public let lineCount: Int
     /// The log files: read, selected, followed and rendered as plain `tail` does.
     private var logs: LogTailSession
     private var correlator = LogCorrelator(window: 5)
@@ -36,8 +33,10 @@ struct TailCaptureSession {
     /// Cast messages before this time are not shown (`--since`; they may still be linked to records after it).
     private let since: LogTimestamp?
 
-    init(paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, since: LogTimestamp? = nil,
-         printer: LogTailPrinter) {
+    /// A session over the log `paths` with plain `tail`'s selection and printing; Cast messages before `since`
+    /// are left out.
+    public init(paths: [String], follow: Bool, lineCount: Int, selector: LogTailSelector, since: LogTimestamp? = nil,
+                printer: LogTailPrinter) {
         self.paths = paths
         self.since = since
         self.lineCount = lineCount
@@ -46,18 +45,20 @@ struct TailCaptureSession {
     }
 
     /// Lines that were not records.
-    var unparsedCount: Int { logs.unparsedCount }
+    public var unparsedCount: Int { logs.unparsedCount }
 
     /// `castscope: N lines were not log records`, or nil when every line was a record.
-    var unparsedSummary: String? { logs.unparsedSummary }
+    public var unparsedSummary: String? { logs.unparsedSummary }
 
     /// True when every input is a stream that has ended.
-    var allInputsEnded: Bool { logs.allInputsEnded }
+    public var allInputsEnded: Bool { logs.allInputsEnded }
 
     /// What `readInitial` found wrong. `failures` stop the run (exit 1); `warnings` are shown and the run goes on.
-    struct InitialProblems: Equatable {
-        var failures: [String] = []
-        var warnings: [String] = []
+    public struct InitialProblems: Equatable, Sendable {
+        /// Problems that end the run.
+        public var failures: [String] = []
+        /// Problems shown while the run goes on.
+        public var warnings: [String] = []
     }
 
     /// Reads the capture (keys from `keyLogs` texts and its own DSBs) and the logs; emits the last N merged entries.
@@ -65,7 +66,7 @@ struct TailCaptureSession {
     /// A capture that cannot be opened, or an unreadable log, stops the run before anything is emitted. A fault in a
     /// packet record does not hide what decoded before it: the merged entries are emitted first. A truncated last
     /// record is what a file tcpdump is still writing looks like, so it is only a warning; a malformed one fails.
-    mutating func readInitial(capture: String, keyLogs: [String], _ emit: (LogTailPrinter.Rendered) -> Void)
+    public mutating func readInitial(capture: String, keyLogs: [String], _ emit: (LogTailPrinter.Rendered) -> Void)
         -> InitialProblems
     {
         var problems = InitialProblems()
@@ -107,7 +108,7 @@ struct TailCaptureSession {
     }
 
     /// Polls every log once and emits the new records, linked to the capture's messages.
-    mutating func followOnce(_ emit: (LogTailPrinter.Rendered) -> Void) {
+    public mutating func followOnce(_ emit: (LogTailPrinter.Rendered) -> Void) {
         let correlator = self.correlator
         let paths = self.paths
         logs.followOnce(emit) { entry, file, printer, rendered in
