@@ -264,8 +264,7 @@ extension Inspector {
         guard !state.notCast else { return }
         var messages: [CastMessageRecord] = []
         var findings: [Finding] = []
-        state.cast.feedResynchronising(bytes, direction: direction, time: time, messages: &messages,
-                                       findings: &findings)
+        state.cast.feed(bytes, direction: direction, time: time, messages: &messages, findings: &findings)
         if !messages.isEmpty, !state.isCast {
             state.isCast = true
             state.pendingCastFindings.forEach { emit(.finding($0)) }

@@ -36,4 +36,42 @@ import Testing
             next: { $0.popLast() })
         #expect(!report.mismatches.isEmpty)
     }
+
+    /// Frames, then a frame whose body is not a CastMessage and junk, then more frames: after the fault the stream
+    /// resumes at the next frame, however the bytes arrive.
+    @Test func resynchronizingSkipsToTheNextFrameAndKeepsEveryByteAfterTheFault() throws {
+        let ping = try CastFrameEncoder.encode(CastFrameDecoderTests.ping)
+        let auth = try CastFrameEncoder.encode(CastFrameDecoderTests.auth)
+        let bad = CastFixtures.frame([0x08, 0x00, 0x12, 0x09])  // source_id says 9 bytes follow; none do
+        let input = ping + bad + [0xFF, 0x00, 0x08, 0x12, 0x42] + auth + ping
+        let report = DripFeedVerifier(randomSplits: 32).verify(
+            input: input, makeDecoder: { CastFrameStream() }, feed: { $0.append($1) },
+            next: { stream -> String? in
+                do throws(FramingError) {
+                    return try stream.next().map { "message \($0.namespace)" }
+                } catch {
+                    stream.resynchronize()
+                    return "fault at \(error.offset)"
+                }
+            },
+            finish: { try $0.finish() })
+        #expect(report.mismatches.isEmpty, "\(report.mismatches)")
+        #expect(report.reference.outputs == [
+            "message \(CastFrameDecoderTests.ping.namespace)", "fault at \(ping.count)",
+            "message \(CastFrameDecoderTests.auth.namespace)", "message \(CastFrameDecoderTests.ping.namespace)",
+        ])
+        #expect(report.reference.error == nil)
+    }
+
+    @Test func aStreamStartedAfterAGapSearchesForAFrameHeaderAndReportsNoTruncationAtTheEnd() throws {
+        let ping = try CastFrameEncoder.encode(CastFrameDecoderTests.ping)
+        var stream = CastFrameStream(searching: true)
+        stream.append(Array(ping.suffix(5)) + ping)  // the tail of a frame lost in the gap, then a whole one
+        #expect(try stream.next() == CastFrameDecoderTests.ping)
+        #expect(stream.skippedByteCount == 5)
+        stream.append([0x00, 0x00, 0x01])  // junk that never becomes a header
+        stream.resynchronize()
+        #expect(try stream.next() == nil)
+        #expect(throws: Never.self) { try stream.finish() }
+    }
 }

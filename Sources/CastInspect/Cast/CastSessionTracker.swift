@@ -10,7 +10,6 @@ struct CastSessionTracker: Sendable {
     let flow: String
     private var streams = PerDirection(CastFrameStream())
     private var streamBase = PerDirection(0)
-    private var broken = PerDirection(false)
     private var pending: [Int64: (time: LogTimestamp, type: String, namespace: String)] = [:]
     private var lastHeartbeat: LogTimestamp?
     private var announced: [String: Set<String>] = [:]
@@ -74,52 +73,17 @@ struct CastSessionTracker: Sendable {
                     .error, tooLarge ? "cast.frame-too-large" : "cast.malformed-frame",
                     tooLarge ? "Cast frame over 64 KiB (\(direction.rawValue))" : "malformed Cast frame (\(direction.rawValue))",
                     detail: error.description, time: time, flow: flow))
-                resynchronise(&stream, direction: direction)
-                if broken[direction] { break }
+                // Every byte after the faulty frame's start is kept and searched for the next frame header.
+                stream.resynchronize()
             }
         }
     }
 
-    /// Bytes were lost in one direction: restart the frame decoder at the next plausible frame header.
+    /// Bytes were lost in one direction: a new frame stream starts there, looking for a frame header first.
     mutating func gap(direction: FlowDirection, size: Int) {
         let stream = streams[direction]
         streamBase[direction] += stream.nextFrameOffset + stream.bufferedByteCount + size
-        streams[direction] = CastFrameStream()
-        broken[direction] = true
-    }
-
-    /// After a fault, looks for `length(4) 08 xx 12` (protocol_version, then source_id) and restarts there.
-    private mutating func resynchronise(_ stream: inout CastFrameStream, direction: FlowDirection) {
-        // The CastFrameStream cannot skip bytes, so the unconsumed bytes are scanned here and re-fed.
-        broken[direction] = true
-        streamBase[direction] += stream.nextFrameOffset + stream.bufferedByteCount
-        stream = CastFrameStream()
-    }
-
-    /// Feeds bytes while looking for a frame boundary after a fault or gap.
-    mutating func feedResynchronising(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
-                                      messages: inout [CastMessageRecord], findings: inout [Finding]) {
-        guard broken[direction] else {
-            feed(bytes, direction: direction, time: time, messages: &messages, findings: &findings)
-            return
-        }
-        var index = 0
-        while index + 7 <= bytes.count {
-            let length = Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8
-                | Int(bytes[index + 3])
-            if length > 0, length <= CastFrameDecoder.maximumBodySize, bytes[index + 4] == 0x08,
-               bytes[index + 5] <= 3, bytes[index + 6] == 0x12 {
-                break
-            }
-            index += 1
-        }
-        guard index + 7 <= bytes.count else {
-            streamBase[direction] += bytes.count
-            return
-        }
-        streamBase[direction] += index
-        broken[direction] = false
-        feed(Array(bytes[index...]), direction: direction, time: time, messages: &messages, findings: &findings)
+        streams[direction] = CastFrameStream(searching: true)
     }
 
     private mutating func analyse(_ record: inout CastMessageRecord, peek: CastPayloadPeek?,

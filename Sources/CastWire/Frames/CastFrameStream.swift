@@ -8,9 +8,19 @@ public struct CastFrameStream: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var droppedBytes = 0
+    /// True after a fault or a gap, until a plausible frame header is found (`resynchronize()`).
+    public private(set) var isSearching = false
+    /// Bytes skipped while searching, in all.
+    public private(set) var skippedByteCount = 0
 
-    /// An empty stream.
-    public init() {}
+    /// The shortest prefix that identifies a frame start: length(4), then `08 v` (protocol_version) and `12`
+    /// (source_id's tag), as every CastMessage begins.
+    static let headerLength = 7
+
+    /// An empty stream; `searching` starts it mid-stream (after a gap), looking for a frame header first.
+    public init(searching: Bool = false) {
+        isSearching = searching
+    }
 
     /// Bytes received but not yet decoded.
     public var bufferedByteCount: Int { buffer.count - start }
@@ -31,6 +41,7 @@ public struct CastFrameStream: Sendable {
 
     /// The next complete message, or `nil` when more bytes are needed.
     public mutating func next() throws(FramingError) -> CastMessage? {
+        if isSearching, !findHeader() { return nil }
         var reader = ByteReader(buffer, range: start..<buffer.count)
         do throws(FramingError) {
             guard let message = try decoder.decode(&reader) else { return nil }
@@ -41,8 +52,42 @@ public struct CastFrameStream: Sendable {
         }
     }
 
+    /// After a fault: skips the frame that failed (its first byte) and looks for the next plausible frame header in
+    /// the buffered bytes and in what is appended later; `next()` resumes there. Nothing already received is lost.
+    public mutating func resynchronize() {
+        if start < buffer.count {
+            start += 1
+            skippedByteCount += 1
+        }
+        isSearching = true
+    }
+
+    /// Moves `start` to the first plausible header; keeps the last bytes that may begin one when none is there yet.
+    private mutating func findHeader() -> Bool {
+        var index = start
+        while index + Self.headerLength <= buffer.count {
+            let length = Int(buffer[index]) << 24 | Int(buffer[index + 1]) << 16 | Int(buffer[index + 2]) << 8
+                | Int(buffer[index + 3])
+            if length > 0, length <= CastFrameDecoder.maximumBodySize, buffer[index + 4] == 0x08,
+                buffer[index + 5] <= 3, buffer[index + 6] == 0x12
+            {
+                skippedByteCount += index - start
+                start = index
+                isSearching = false
+                return true
+            }
+            index += 1
+        }
+        let kept = max(start, buffer.count - (Self.headerLength - 1))
+        skippedByteCount += kept - start
+        start = kept
+        return false
+    }
+
     /// Call at end of input: throws `.truncated` if a partial frame is left.
     public func finish() throws(FramingError) {
+        // Bytes skipped or kept while searching were never a frame's start: nothing is truncated.
+        guard !isSearching else { return }
         do throws(FramingError) {
             try decoder.finish(ByteReader(buffer, range: start..<buffer.count))
         } catch {
