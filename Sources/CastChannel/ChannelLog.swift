@@ -47,17 +47,9 @@ enum ChannelLog {
             "cast.ns": .string(message.namespace), "cast.src": .string(message.sourceID),
             "cast.dst": .string(message.destinationID),
         ]
-        if let id = requestID(of: message) { metadata.append("cast.request_id", .int(id)) }
+        if let id = message.requestID { metadata.append("cast.request_id", .int(id)) }
         metadata.append("net.peer", .string(peer))
         return metadata
-    }
-
-    /// The payload's `requestId`, if it is JSON with an integer one.
-    static func requestID(of message: CastMessage) -> Int64? {
-        guard message.payloadType == .string, let text = message.payloadUTF8,
-            let value = try? JSONValue(parsing: text)
-        else { return nil }
-        return value["requestId"]?.intValue
     }
 
     /// The payload as logged: JSON text, or `(N bytes)` for binary.

@@ -144,11 +144,11 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
                 CastMessage(
                     sourceID: message.destinationID == "*" ? senderID : message.destinationID,
                     destinationID: message.sourceID, namespace: message.namespace,
-                    json: #"{"type":"PONG"}"#))
+                    json: HeartbeatMessage(type: .pong).jsonText))
             return
         }
         guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text),
-            let requestID = json["requestId"]?.intValue, requestID != 0,
+            let requestID = json.castRequestID, requestID != 0,
             let entry = pending.removeValue(forKey: requestID)
         else {
             unsolicitedCount += 1

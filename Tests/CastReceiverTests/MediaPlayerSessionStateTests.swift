@@ -1,6 +1,7 @@
 import CastJSON
 import CastNet
 import CastReceiver
+import CastWire
 import Testing
 
 /// STORE_SESSION / RESUME_SESSION on the emulated Default Media Receiver (stream transfer as documented).
@@ -19,12 +20,12 @@ import Testing
     }
 
     private func sessionState(_ reply: MediaPlayerReply) -> JSONValue? {
-        guard case .message("SESSION_STATE", let fields) = reply else { return nil }
+        guard case .message(.sessionState, let fields) = reply else { return nil }
         return fields["sessionState"]
     }
 
     private func invalidReason(_ reply: MediaPlayerReply) -> String? {
-        guard case .error("INVALID_REQUEST", let fields) = reply else { return nil }
+        guard case .error(.invalidRequest, let fields) = reply else { return nil }
         return fields["reason"]?.stringValue
     }
 
@@ -111,7 +112,7 @@ import Testing
         let state = try #require(sessionState(source.handle(["type": "STORE_SESSION"], now: start)))
         var destination = MediaPlayer()
         let reply = destination.handle(["type": "RESUME_SESSION", "sessionState": state], now: start, loadFailure: 905)
-        guard case .error("LOAD_FAILED", _) = reply else {
+        guard case .error(.loadFailed, _) = reply else {
             Issue.record("expected LOAD_FAILED, got \(reply)")
             return
         }

@@ -1,6 +1,7 @@
 import CastJSON
 import CastNet
 import CastReceiver
+import CastWire
 import Testing
 
 @Suite struct MediaPlayerTests {
@@ -54,7 +55,7 @@ import Testing
         var player = MediaPlayer()
         #expect(
             player.handle(["type": "PAUSE", "mediaSessionId": 1], now: start)
-                == .error(type: "INVALID_PLAYER_STATE", fields: JSONObject()))
+                == .error(type: .invalidPlayerState, fields: JSONObject()))
         #expect(player.handle(["type": "GET_STATUS"], now: start) == .status)
         #expect(player.peekStatus(at: start).isEmpty)
     }
@@ -63,14 +64,14 @@ import Testing
         var player = loaded()
         #expect(
             player.handle(["type": "PAUSE", "mediaSessionId": 99], now: start)
-                == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_MEDIA_SESSION_ID"]))
+                == .error(type: .invalidRequest, fields: ["reason": "INVALID_MEDIA_SESSION_ID"]))
     }
 
     @Test func loadFailedFaultAnswersLoadFailed() {
         var player = MediaPlayer()
         let reply = player.handle(
             ["type": "LOAD", "media": ["contentId": "http://127.0.0.1/x"]], now: start, loadFailure: 104)
-        #expect(reply == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
+        #expect(reply == .error(type: .loadFailed, fields: ["detailedErrorCode": 104]))
         #expect(player.mediaSessionID == nil)
     }
 
@@ -78,10 +79,10 @@ import Testing
         var player = MediaPlayer()
         #expect(
             player.handle(["type": "LOAD", "media": ["contentId": "file:///etc/passwd"]], now: start)
-                == .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": 104]))
+                == .error(type: .loadFailed, fields: ["detailedErrorCode": 104]))
         #expect(
             player.handle(["type": "LOAD", "media": ["contentType": "video/mp4"]], now: start)
-                == .error(type: "INVALID_REQUEST", fields: ["reason": "INVALID_PARAMS"]))
+                == .error(type: .invalidRequest, fields: ["reason": "INVALID_PARAMS"]))
         #expect(player.mediaSessionID == nil)
     }
 
@@ -199,7 +200,7 @@ import Testing
     let start = MonotonicInstant(nanoseconds: 5_000_000_000)
 
     private func isInvalidRequest(_ reply: MediaPlayerReply) -> Bool {
-        if case .error(let type, _) = reply { return type == "INVALID_REQUEST" }
+        if case .error(let type, _) = reply { return type == .invalidRequest }
         return false
     }
 

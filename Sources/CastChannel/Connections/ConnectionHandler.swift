@@ -11,8 +11,8 @@ public import CastWire
 public final class ConnectionHandler: CastMessageHandler, @unchecked Sendable {
     // @unchecked Sendable: confined to one executor (design.md); see CastSocket.
 
-    /// Chromium's CLOSE reason "closed by peer".
-    public static let closedByPeerReasonCode: Int64 = 5
+    /// `ConnectionMessage.closedByPeerReasonCode`.
+    public static let closedByPeerReasonCode = ConnectionMessage.closedByPeerReasonCode
 
     private unowned let router: VirtualConnectionRouter
     /// Decides whether an inbound CONNECT to an endpoint id is accepted (receivers: does the endpoint exist?).

@@ -33,7 +33,7 @@ extension ReceiverDevice {
         now: MonotonicInstant
     ) -> [ReceiverAction] {
         guard var player = app.player else { return [] }
-        let requestID = json["requestId"]?.intValue ?? 0
+        let requestID = json.castRequestID ?? 0
         // A media session id that never existed on this app is someone else's session or garbage: the player
         // answers INVALID_REQUEST, as a real receiver does.
         let reply = player.handle(json, now: now, loadFailure: configuration.loadFailureCode)
@@ -41,19 +41,19 @@ extension ReceiverDevice {
         let requester = (connection, message.sourceID, requestID)
         switch reply {
         case .status:
-            let payload: JSONObject = ["type": "MEDIA_STATUS", "status": .array(player.peekStatus(at: now))]
+            let payload: JSONObject = [CastPayloadField.type: CastMessageType.mediaStatus.json, "status": .array(player.peekStatus(at: now))]
             return Self.reply(payload, to: message, on: connection, requestID: requestID, namespace: .media,
                                       from: app.sessionID)
         case .statusChanged:
             return mediaStatusActions(requester: requester, now: now)
         case .message(let type, let fields):
             var payload = fields
-            payload["type"] = .string(type)
+            payload[CastPayloadField.type] = type.json
             return Self.reply(payload, to: message, on: connection, requestID: requestID, namespace: .media,
                                       from: app.sessionID)
         case .error(let type, let fields):
             var payload = fields
-            payload["type"] = .string(type)
+            payload[CastPayloadField.type] = type.json
             log.info(
                 "\(type) for \(json["type"]?.stringValue ?? "?") request \(requestID)",
                 ["cast.request_id": .int(requestID), "cast.ns": .string(message.namespace)])
@@ -69,7 +69,7 @@ extension ReceiverDevice {
         guard var player = app.player else { return [] }
         let status = player.takeStatus(at: now)
         app.player = player
-        let payload: JSONObject = ["type": "MEDIA_STATUS", "status": .array(status)]
+        let payload: JSONObject = [CastPayloadField.type: CastMessageType.mediaStatus.json, "status": .array(status)]
         return replyAndBroadcast(payload, namespace: .media, from: app.sessionID, requester: requester)
     }
 
@@ -96,7 +96,7 @@ extension ReceiverDevice {
                 endsAt: now + configuration.adDuration)
             var actions = [reply("onContentPauseRequested,\(time)")]
             if var player = app.player, player.hasActiveSession {
-                _ = player.handle(["type": "PAUSE"], now: now)
+                _ = player.handle([CastPayloadField.type: CastMessageType.pause.json], now: now)
                 app.player = player
                 actions += mediaStatusActions(requester: nil, now: now)
             }
@@ -106,7 +106,7 @@ extension ReceiverDevice {
                 return []
             }
             _ = player.handle(
-                ["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"], now: now)
+                [CastPayloadField.type: CastMessageType.seek.json, "currentTime": .double(time), "resumeState": "PLAYBACK_START"], now: now)
             app.player = player
             return mediaStatusActions(requester: nil, now: now)
         default:
@@ -136,7 +136,7 @@ extension ReceiverDevice {
             if var player = app.player, player.hasActiveSession {
                 let time = Double(ad.contentTime).flatMap { $0.isFinite ? $0 : nil } ?? player.position(at: now)
                 _ = player.handle(
-                    ["type": "SEEK", "currentTime": .double(time), "resumeState": "PLAYBACK_START"],
+                    [CastPayloadField.type: CastMessageType.seek.json, "currentTime": .double(time), "resumeState": "PLAYBACK_START"],
                     now: now)
                 app.player = player
                 actions += mediaStatusActions(requester: nil, now: now)

@@ -29,22 +29,22 @@ extension ReceiverDevice {
         status.appendUnchecked("isStandBy", false)
         status.appendUnchecked("userEq", .object(JSONObject()))
         status.appendUnchecked("volume", .object(volume))
-        return ["type": "RECEIVER_STATUS", "status": .object(status)]
+        return [CastPayloadField.type: CastMessageType.receiverStatus.json, "status": .object(status)]
     }
 
     mutating func handlePlatform(
         _ json: JSONValue, namespace: CastNamespace, message: CastMessage,
         connection: SenderConnectionID, now: MonotonicInstant
     ) -> [ReceiverAction] {
-        let requestID = json["requestId"]?.intValue ?? 0
+        let requestID = json.castRequestID ?? 0
         let requester = (connection, message.sourceID, requestID)
-        let type = json["type"]?.stringValue ?? ""
+        let type = json.castMessageType ?? .other("")
         if namespace == .multizone {
             // Senders that take a non-8009 port for a group ask for members; the emulator is a lone device.
             let reply: JSONObject =
-                type == "GET_CASTING_GROUPS"
-                ? ["type": "CASTING_GROUPS", "groups": []]
-                : ["type": "MULTIZONE_STATUS", "status": ["devices": [], "isMultichannel": false]]
+                type == .getCastingGroups
+                ? [CastPayloadField.type: CastMessageType.castingGroups.json, "groups": []]
+                : [CastPayloadField.type: CastMessageType.multizoneStatus.json, "status": ["devices": [], "isMultichannel": false]]
             return Self.reply(reply, to: message, on: connection, requestID: requestID, namespace: namespace,
                                       from: CastEndpointID.platformReceiver)
         }
@@ -54,22 +54,22 @@ extension ReceiverDevice {
                 ["cast.ns": .string(message.namespace)])
             return []
         }
-        func error(_ type: String, _ reason: String) -> [ReceiverAction] {
+        func error(_ type: CastMessageType, _ reason: String) -> [ReceiverAction] {
             log.info("\(type) \(reason) for request \(requestID)", ["cast.request_id": .int(requestID)])
             return Self.reply(
-                ["type": .string(type), "reason": .string(reason)], to: message, on: connection,
+                [CastPayloadField.type: type.json, "reason": .string(reason)], to: message, on: connection,
                 requestID: requestID, namespace: .receiver, from: CastEndpointID.platformReceiver)
         }
         switch type {
-        case "GET_STATUS":
+        case .getStatus:
             return Self.reply(
                 receiverStatusPayload, to: message, on: connection, requestID: requestID, namespace: .receiver,
                 from: CastEndpointID.platformReceiver)
-        case "LAUNCH":
-            guard let appID = json["appId"]?.stringValue else { return error("INVALID_REQUEST", "INVALID_COMMAND") }
-            if let reason = configuration.launchErrorReason { return error("LAUNCH_ERROR", reason) }
+        case .launch:
+            guard let appID = json["appId"]?.stringValue else { return error(.invalidRequest, "INVALID_COMMAND") }
+            if let reason = configuration.launchErrorReason { return error(.launchError, reason) }
             guard let definition = configuration.apps.first(where: { $0.appID == appID }) else {
-                return error("LAUNCH_ERROR", "NOT_FOUND")
+                return error(.launchError, "NOT_FOUND")
             }
             var actions: [ReceiverAction] = []
             if definition.appID != app.definition.appID {
@@ -79,9 +79,9 @@ extension ReceiverDevice {
                 + replyAndBroadcast(
                     receiverStatusPayload, namespace: .receiver,
                     from: CastEndpointID.platformReceiver, requester: requester)
-        case "STOP":
+        case .stop:
             if let sessionID = json["sessionId"]?.stringValue, sessionID != app.sessionID {
-                return error("INVALID_REQUEST", "INVALID_SESSION_ID")
+                return error(.invalidRequest, "INVALID_SESSION_ID")
             }
             var actions: [ReceiverAction] = []
             if app.definition.behaviour != .idleScreen { actions += launch(.backdrop) }
@@ -89,26 +89,26 @@ extension ReceiverDevice {
                 + replyAndBroadcast(
                     receiverStatusPayload, namespace: .receiver,
                     from: CastEndpointID.platformReceiver, requester: requester)
-        case "SET_VOLUME":
+        case .setVolume:
             guard let volume = json["volume"], volume.objectValue != nil else {
-                return error("INVALID_REQUEST", "INVALID_PARAMS")
+                return error(.invalidRequest, "INVALID_PARAMS")
             }
             if let level = volume["level"]?.doubleValue {
-                guard level >= 0, level <= 1 else { return error("INVALID_REQUEST", "INVALID_PARAMS") }
+                guard level >= 0, level <= 1 else { return error(.invalidRequest, "INVALID_PARAMS") }
                 volumeLevel = level
             }
             if let flag = volume["muted"]?.boolValue { muted = flag }
             return replyAndBroadcast(
                 receiverStatusPayload, namespace: .receiver,
                 from: CastEndpointID.platformReceiver, requester: requester)
-        case "GET_APP_AVAILABILITY":
+        case .getAppAvailability:
             // `appId` is an array (Chromium, the SDK) or one string (some senders). The reply must fit one frame:
             // at most 64 ids of at most 64 bytes each, else INVALID_PARAMS.
             let values = json["appId"]?.arrayValue ?? json["appId"].map { [$0] } ?? []
             let asked = values.compactMap(\.stringValue)
             guard !asked.isEmpty, asked.count == values.count, asked.count <= Self.maxAvailabilityQueries,
                 asked.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 })
-            else { return error("INVALID_REQUEST", "INVALID_PARAMS") }
+            else { return error(.invalidRequest, "INVALID_PARAMS") }
             var availability = JSONObject()
             for appID in asked where availability[appID] == nil {
                 let known = configuration.apps.contains { $0.appID == appID }
@@ -117,13 +117,13 @@ extension ReceiverDevice {
             let answer = availability.map { "\($0.key)=\($0.value.stringValue ?? "")" }.joined(separator: ",")
             log.debug("GET_APP_AVAILABILITY \(answer)", ["cast.request_id": .int(requestID)])
             let reply: JSONObject = [
-                "type": "GET_APP_AVAILABILITY", "responseType": "GET_APP_AVAILABILITY",
+                CastPayloadField.type: CastMessageType.getAppAvailability.json, "responseType": CastMessageType.getAppAvailability.json,
                 "availability": .object(availability),
             ]
             return Self.reply(reply, to: message, on: connection, requestID: requestID, namespace: .receiver,
                                       from: CastEndpointID.platformReceiver)
         default:
-            return error("INVALID_REQUEST", "INVALID_COMMAND")
+            return error(.invalidRequest, "INVALID_COMMAND")
         }
     }
 

@@ -135,10 +135,10 @@ public struct ReceiverDevice: Sendable {
         switch namespace {
         case .connection: return handleConnection(json, message: message, connection: connection)
         case .heartbeat:
-            guard json["type"]?.stringValue == "PING" else { return [] }
+            guard json.castMessageType == .ping else { return [] }
             let pong = CastMessage(
                 sourceID: message.destinationID, destinationID: message.sourceID, namespace: message.namespace,
-                json: #"{"type":"PONG"}"#)
+                json: HeartbeatMessage(type: .pong).jsonText)
             return [.send(connection, pong)]
         default: break
         }
@@ -165,8 +165,8 @@ public struct ReceiverDevice: Sendable {
         -> [ReceiverAction]
     {
         let link = VirtualConnection(senderID: message.sourceID, endpointID: message.destinationID)
-        switch json["type"]?.stringValue {
-        case "CONNECT":
+        switch json.castMessageType {
+        case .connect:
             guard link.endpointID == CastEndpointID.platformReceiver || link.endpointID == app.sessionID else {
                 return [.send(connection, Self.closeMessage(from: link.endpointID, to: link.senderID))]
             }
@@ -182,7 +182,7 @@ public struct ReceiverDevice: Sendable {
                 "virtual connection \(link.senderID) → \(link.endpointID)",
                 ["cast.src": .string(link.senderID), "cast.dst": .string(link.endpointID)])
             return []
-        case "CLOSE":
+        case .close:
             connections[connection]?.remove(link)
             return []
         default: return []
@@ -229,9 +229,9 @@ public struct ReceiverDevice: Sendable {
         to destination: String
     ) -> CastMessage {
         var object = JSONObject()
-        if let type = payload["type"] { object.appendUnchecked("type", type) }
-        object.appendUnchecked("requestId", .int(requestID))
-        for member in payload where member.key != "type" && member.key != "requestId" {
+        if let type = payload[CastPayloadField.type] { object.appendUnchecked(CastPayloadField.type, type) }
+        object.appendUnchecked(CastPayloadField.requestID, .int(requestID))
+        for member in payload where member.key != CastPayloadField.type && member.key != CastPayloadField.requestID {
             object.appendUnchecked(member.key, member.value)
         }
         return CastMessage(
@@ -251,6 +251,6 @@ public struct ReceiverDevice: Sendable {
     static func closeMessage(from source: String, to destination: String) -> CastMessage {
         CastMessage(
             sourceID: source, destinationID: destination, namespace: CastNamespace.connection.rawValue,
-            json: #"{"type":"CLOSE","reasonCode":5}"#)
+            json: ConnectionMessage(type: .close, reasonCode: ConnectionMessage.closedByPeerReasonCode).jsonText)
     }
 }

@@ -75,8 +75,8 @@ public enum ReceiverLoad {
             return reply
         }
         probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT","connType":0}"#)
-        _ = await ask(.receiver, ["type": "GET_STATUS"])
-        let launched = await ask(.receiver, ["type": "LAUNCH", "appId": "CC1AD845"])
+        _ = await ask(.receiver, [CastPayloadField.type: CastMessageType.getStatus.json])
+        let launched = await ask(.receiver, [CastPayloadField.type: CastMessageType.launch.json, "appId": "CC1AD845"])
         guard let transport = launched?["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue
         else { return result }
         probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT","connType":0}"#, to: transport)
@@ -86,11 +86,11 @@ public enum ReceiverLoad {
         ]
         // At least one full cycle per sender, however long connecting took.
         repeat {
-            _ = await ask(.receiver, ["type": "GET_STATUS"])
-            let loaded = await ask(.media, ["type": "LOAD", "media": .object(media), "autoplay": true], to: transport)
+            _ = await ask(.receiver, [CastPayloadField.type: CastMessageType.getStatus.json])
+            let loaded = await ask(.media, [CastPayloadField.type: CastMessageType.load.json, "media": .object(media), "autoplay": true], to: transport)
             let sessionID = loaded?["status"]?.arrayValue?.first?["mediaSessionId"] ?? 0
-            _ = await ask(.media, ["type": "PAUSE", "mediaSessionId": sessionID], to: transport)
-            _ = await ask(.media, ["type": "PLAY", "mediaSessionId": sessionID], to: transport)
+            _ = await ask(.media, [CastPayloadField.type: CastMessageType.pause.json, "mediaSessionId": sessionID], to: transport)
+            _ = await ask(.media, [CastPayloadField.type: CastMessageType.play.json, "mediaSessionId": sessionID], to: transport)
         } while Date() < deadline
         return result
     }

@@ -11,14 +11,14 @@ enum StrayReplies {
     static func before(_ message: CastMessage) -> [CastMessage] {
         let namespace = CastNamespace(rawValue: message.namespace)
         guard namespace == .receiver || namespace == .media, message.destinationID != CastEndpointID.broadcast,
-            let text = message.payloadUTF8, let requestID = (try? JSONValue(parsing: text))?["requestId"]?.intValue,
+            let requestID = message.requestID,
             requestID > 0
         else { return [] }
         var targets: [CastNamespace] = [namespace == .media ? .receiver : .media]
         if message.sourceID != CastEndpointID.platformReceiver { targets.append(namespace) }
         return targets.map { target in
             ReceiverDevice.message(
-                ["type": "INVALID_REQUEST", "reason": "INVALID_COMMAND"], requestID: requestID, namespace: target,
+                [CastPayloadField.type: CastMessageType.invalidRequest.json, "reason": "INVALID_COMMAND"], requestID: requestID, namespace: target,
                 from: CastEndpointID.platformReceiver, to: message.destinationID)
         }
     }

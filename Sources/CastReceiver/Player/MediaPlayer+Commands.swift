@@ -1,4 +1,5 @@
 public import CastJSON
+import CastWire
 public import CastNet
 
 extension MediaPlayer {
@@ -7,13 +8,13 @@ extension MediaPlayer {
         -> MediaPlayerReply
     {
         _ = advance(to: now)
-        let type = request["type"]?.stringValue ?? ""
+        let type = request.castMessageType ?? .other("")
         switch type {
-        case "GET_STATUS": return .status
-        case "LOAD": return load(request, now: now, loadFailure: loadFailure)
-        case "QUEUE_LOAD": return queueLoad(request, now: now, loadFailure: loadFailure)
-        case "STORE_SESSION": return storeSession(now: now)
-        case "RESUME_SESSION": return resumeSession(request, now: now, loadFailure: loadFailure)
+        case .getStatus: return .status
+        case .load: return load(request, now: now, loadFailure: loadFailure)
+        case .queueLoad: return queueLoad(request, now: now, loadFailure: loadFailure)
+        case .storeSession: return storeSession(now: now)
+        case .resumeSession: return resumeSession(request, now: now, loadFailure: loadFailure)
         default: break
         }
         guard hasActiveSession, let sessionID = mediaSessionID else { return .invalidPlayerState }
@@ -21,32 +22,32 @@ extension MediaPlayer {
             return .invalidRequest("INVALID_MEDIA_SESSION_ID")
         }
         switch type {
-        case "PLAY": return play(now: now)
-        case "PAUSE": return pause(now: now)
-        case "STOP":
+        case .play: return play(now: now)
+        case .pause: return pause(now: now)
+        case .stop:
             rebase(at: now)
             goIdle(reason: "CANCELLED")
             return .statusChanged
-        case "SEEK": return seek(request, now: now)
-        case "SET_PLAYBACK_RATE": return setRate(request, now: now)
-        case "SET_VOLUME": return setVolume(request)
-        case "EDIT_TRACKS_INFO":
+        case .seek: return seek(request, now: now)
+        case .setPlaybackRate: return setRate(request, now: now)
+        case .setVolume: return setVolume(request)
+        case .editTracksInfo:
             if let ids = request["activeTrackIds"] { activeTrackIDs = ids }
             if let style = request["textTrackStyle"] { textTrackStyle = style }
             return .statusChanged
-        case "QUEUE_NEXT": return jump(by: 1, now: now)
-        case "QUEUE_PREV": return jump(by: -1, now: now)
-        case "QUEUE_UPDATE": return queueUpdate(request, now: now)
-        case "QUEUE_INSERT": return queueInsert(request, now: now)
-        case "QUEUE_REMOVE": return queueRemove(request, now: now)
-        case "QUEUE_REORDER": return queueReorder(request)
+        case .queueNext: return jump(by: 1, now: now)
+        case .queuePrev: return jump(by: -1, now: now)
+        case .queueUpdate: return queueUpdate(request, now: now)
+        case .queueInsert: return queueInsert(request, now: now)
+        case .queueRemove: return queueRemove(request, now: now)
+        case .queueReorder: return queueReorder(request)
         default: return .invalidRequest("INVALID_COMMAND")
         }
     }
 
     mutating func load(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int?) -> MediaPlayerReply {
         if let loadFailure {
-            return .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(Int64(loadFailure))])
+            return .error(type: .loadFailed, fields: ["detailedErrorCode": .int(Int64(loadFailure))])
         }
         var queue: [Item] = []
         var startIndex = 0
@@ -80,7 +81,7 @@ extension MediaPlayer {
         -> MediaPlayerReply
     {
         if let loadFailure {
-            return .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(Int64(loadFailure))])
+            return .error(type: .loadFailed, fields: ["detailedErrorCode": .int(Int64(loadFailure))])
         }
         guard let entries = request["items"]?.arrayValue, !entries.isEmpty else {
             return .invalidRequest("INVALID_PARAMS")
@@ -145,7 +146,7 @@ extension MediaPlayer {
         switch problem {
         case .missingContent: .invalidRequest("INVALID_PARAMS")
         case .unsupportedSource:
-            .error(type: "LOAD_FAILED", fields: ["detailedErrorCode": .int(MediaPlayer.sourceNotSupported)])
+            .error(type: .loadFailed, fields: ["detailedErrorCode": .int(MediaPlayer.sourceNotSupported)])
         }
     }
 

@@ -1,4 +1,5 @@
 import CastJSON
+import CastWire
 import CastNet
 
 /// Stream transfer as the Web Receiver documents it: STORE_SESSION on the source device is answered with
@@ -36,7 +37,7 @@ extension MediaPlayer {
                     "repeatMode": .string(repeatMode),
                 ])
         }
-        return .message(type: "SESSION_STATE", fields: ["sessionState": ["loadRequestData": .object(load)]])
+        return .message(type: .sessionState, fields: ["sessionState": ["loadRequestData": .object(load)]])
     }
 
     /// RESUME_SESSION: loads `sessionState.loadRequestData` as a LOAD (same checks, same MEDIA_STATUS or error);

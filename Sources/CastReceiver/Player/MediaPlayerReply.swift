@@ -1,4 +1,5 @@
 public import CastJSON
+public import CastWire
 
 /// What the media player wants sent after a request.
 public enum MediaPlayerReply: Sendable, Hashable {
@@ -7,13 +8,13 @@ public enum MediaPlayerReply: Sendable, Hashable {
     /// Nothing changed: MEDIA_STATUS to the requester only (GET_STATUS).
     case status
     /// An error reply of `type` (LOAD_FAILED, INVALID_PLAYER_STATE, INVALID_REQUEST) with extra `fields`.
-    case error(type: String, fields: JSONObject)
+    case error(type: CastMessageType, fields: JSONObject)
     /// A reply of `type` (SESSION_STATE) with `fields`, to the requester only; nothing changed.
-    case message(type: String, fields: JSONObject)
+    case message(type: CastMessageType, fields: JSONObject)
 
     static func invalidRequest(_ reason: String) -> MediaPlayerReply {
-        .error(type: "INVALID_REQUEST", fields: ["reason": .string(reason)])
+        .error(type: .invalidRequest, fields: ["reason": .string(reason)])
     }
 
-    static let invalidPlayerState = MediaPlayerReply.error(type: "INVALID_PLAYER_STATE", fields: JSONObject())
+    static let invalidPlayerState = MediaPlayerReply.error(type: .invalidPlayerState, fields: JSONObject())
 }

@@ -169,7 +169,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
     /// broadcast or a message for another sender that happens to carry the same id does not end the check.
     static func isReply(_ message: CastMessage, json: JSONValue, senderID: String, requestID: Int64) -> Bool {
         guard message.sourceID == CastEndpointID.platformReceiver, message.destinationID == senderID,
-            json["requestId"]?.intValue == requestID
+            json.castRequestID == requestID
         else { return false }
         let types = [json["type"]?.stringValue, json["responseType"]?.stringValue].compactMap { $0 }
         return types.contains(where: replyTypes.contains)

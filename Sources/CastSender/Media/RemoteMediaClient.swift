@@ -55,112 +55,113 @@ public final class RemoteMediaClient: @unchecked Sendable {
     @discardableResult
     public func loadMedia(_ data: MediaLoadRequestData) -> Request {
         warnIfVideoToAudioOnlyDevice(data)
-        return send("LOAD", group: "load", needsMediaSession: false) { id, sessionID in
+        return send(.load, group: "load", needsMediaSession: false) { id, sessionID in
             data.loadRequest(requestID: id, sessionID: sessionID).json
         }
     }
 
     /// `play`.
     @discardableResult
-    public func play() -> Request { command("PLAY", group: "playback") { $0.play(requestID: $1) } }
+    public func play() -> Request { command(.play, group: "playback") { $0.play(requestID: $1) } }
     /// `pause`.
     @discardableResult
-    public func pause() -> Request { command("PAUSE", group: "playback") { $0.pause(requestID: $1) } }
+    public func pause() -> Request { command(.pause, group: "playback") { $0.pause(requestID: $1) } }
     /// `stop`.
     @discardableResult
-    public func stop() -> Request { command("STOP", group: "playback") { $0.stop(requestID: $1) } }
+    public func stop() -> Request { command(.stop, group: "playback") { $0.stop(requestID: $1) } }
     /// `seekWithOptions:`; a newer seek replaces one still waiting.
     @discardableResult
     public func seek(with options: MediaSeekOptions) -> Request {
-        command("SEEK", group: "seek") { $0.seek(options, requestID: $1) }
+        command(.seek, group: "seek") { $0.seek(options, requestID: $1) }
     }
     /// `setPlaybackRate:`.
     @discardableResult
     public func setPlaybackRate(_ rate: Double) -> Request {
-        command("SET_PLAYBACK_RATE", group: "rate") { $0.setPlaybackRate(rate, requestID: $1) }
+        command(.setPlaybackRate, group: "rate") { $0.setPlaybackRate(rate, requestID: $1) }
     }
     /// `setStreamVolume:`.
     @discardableResult
     public func setStreamVolume(_ level: Double) -> Request {
-        command("SET_VOLUME", group: "volume") { $0.setStreamVolume(level, requestID: $1) }
+        command(.setVolume, group: "volume") { $0.setStreamVolume(level, requestID: $1) }
     }
     /// `setStreamMuted:`.
     @discardableResult
     public func setStreamMuted(_ muted: Bool) -> Request {
-        command("SET_VOLUME", group: "mute") { $0.setStreamMuted(muted, requestID: $1) }
+        command(.setVolume, group: "mute") { $0.setStreamMuted(muted, requestID: $1) }
     }
     /// `setActiveTrackIDs:`.
     @discardableResult
     public func setActiveTrackIDs(_ ids: [Int64]) -> Request {
-        command("EDIT_TRACKS_INFO") { $0.setActiveTrackIDs(ids, requestID: $1) }
+        command(.editTracksInfo) { $0.setActiveTrackIDs(ids, requestID: $1) }
     }
     /// `requestStatus`.
     @discardableResult
     public func requestStatus() -> Request {
-        command("GET_STATUS", needsMediaSession: false) { $0.requestStatus(requestID: $1) }
+        command(.getStatus, needsMediaSession: false) { $0.requestStatus(requestID: $1) }
     }
     /// `queueLoadItems:startIndex:repeatMode:`.
     @discardableResult
     public func queueLoad(_ items: [MediaQueueItem], startIndex: Int64 = 0, repeatMode: MediaRepeatMode = .off)
         -> Request
     {
-        command("QUEUE_LOAD", group: "load", needsMediaSession: false) {
+        command(.queueLoad, group: "load", needsMediaSession: false) {
             $0.queueLoad(items, startIndex: startIndex, repeatMode: repeatMode, requestID: $1)
         }
     }
     /// `queueInsertItems:beforeItemWithID:`.
     @discardableResult
     public func queueInsert(_ items: [MediaQueueItem], beforeItemID: Int64? = nil) -> Request {
-        command("QUEUE_INSERT") { $0.queueInsert(items, beforeItemID: beforeItemID, requestID: $1) }
+        command(.queueInsert) { $0.queueInsert(items, beforeItemID: beforeItemID, requestID: $1) }
     }
     /// `queueInsertAndPlayItem:beforeItemWithID:`.
     @discardableResult
     public func queueInsertAndPlay(_ item: MediaQueueItem, beforeItemID: Int64? = nil) -> Request {
-        command("QUEUE_INSERT") { $0.queueInsert([item], beforeItemID: beforeItemID, playIndex: 0, requestID: $1) }
+        command(.queueInsert) { $0.queueInsert([item], beforeItemID: beforeItemID, playIndex: 0, requestID: $1) }
     }
     /// `queueUpdateItems:`.
     @discardableResult
     public func queueUpdate(_ items: [MediaQueueItem]) -> Request {
-        command("QUEUE_UPDATE") { $0.queueUpdate(items, requestID: $1) }
+        command(.queueUpdate) { $0.queueUpdate(items, requestID: $1) }
     }
     /// `queueRemoveItemsWithIDs:`.
     @discardableResult
     public func queueRemove(_ itemIDs: [Int64]) -> Request {
-        command("QUEUE_REMOVE") { $0.queueRemove(itemIDs, requestID: $1) }
+        command(.queueRemove) { $0.queueRemove(itemIDs, requestID: $1) }
     }
     /// `queueReorderItemsWithIDs:insertBeforeItemWithID:`.
     @discardableResult
     public func queueReorder(_ itemIDs: [Int64], beforeItemID: Int64?) -> Request {
-        command("QUEUE_REORDER") { $0.queueReorder(itemIDs, beforeItemID: beforeItemID, requestID: $1) }
+        command(.queueReorder) { $0.queueReorder(itemIDs, beforeItemID: beforeItemID, requestID: $1) }
     }
     /// `queueJumpToItemWithID:`.
     @discardableResult
     public func queueJump(to itemID: Int64) -> Request {
-        command("QUEUE_UPDATE", group: "jump") { $0.queueJump(to: itemID, requestID: $1) }
+        command(.queueUpdate, group: "jump") { $0.queueJump(to: itemID, requestID: $1) }
     }
     /// `queueNextItem`.
     @discardableResult
-    public func queueNext() -> Request { command("QUEUE_UPDATE", group: "jump") { $0.queueNext(requestID: $1) } }
+    public func queueNext() -> Request { command(.queueUpdate, group: "jump") { $0.queueNext(requestID: $1) } }
     /// `queuePreviousItem`.
     @discardableResult
     public func queuePrevious() -> Request {
-        command("QUEUE_UPDATE", group: "jump") { $0.queuePrevious(requestID: $1) }
+        command(.queueUpdate, group: "jump") { $0.queuePrevious(requestID: $1) }
     }
     /// `queueSetRepeatMode:`.
     @discardableResult
     public func queueSetRepeatMode(_ mode: MediaRepeatMode) -> Request {
-        command("QUEUE_UPDATE", group: "repeat") { $0.queueSetRepeatMode(mode, requestID: $1) }
+        command(.queueUpdate, group: "repeat") { $0.queueSetRepeatMode(mode, requestID: $1) }
     }
 
-    private func command(_ kind: String, group: String? = nil, needsMediaSession: Bool = true,
+    private func command(_ type: CastMessageType, group: String? = nil, needsMediaSession: Bool = true,
                          _ build: @escaping (MediaCommandFactory, Int64) -> MediaCommand) -> Request {
-        send(kind, group: group, needsMediaSession: needsMediaSession) { [state] id, sessionID in
+        send(type, group: group, needsMediaSession: needsMediaSession) { [state] id, sessionID in
             build(MediaCommandFactory(sessionID: sessionID, mediaSessionID: state.mediaSessionID), id).json
         }
     }
 
-    private func send(_ kind: String, group: String?, needsMediaSession: Bool,
+    private func send(_ type: CastMessageType, group: String?, needsMediaSession: Bool,
                       _ payload: (Int64, String?) -> JSONValue) -> Request {
+        let kind = type.rawValue
         guard let session, connected, let transportID = session.transportID else {
             return Request.failedLater(kind, CastError(.sessionIsNotActive, "no connected app session"),
                                        loop: session?.eventLoop)

@@ -43,7 +43,7 @@ extension CastSession {
                 log.warning("unreadable \(namespace.rawValue) message: \(error)", metadata(namespace: namespace))
                 return
             }
-            log.verbose("received \(text)", metadata(requestID: payload.json["requestId"]?.intValue,
+            log.verbose("received \(text)", metadata(requestID: payload.json.castRequestID,
                                                     namespace: namespace))
             if namespace == .media, documentedTransfer?.intercept(payload, from: message.sourceID) == true { return }
             if namespace == .media {

@@ -174,7 +174,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     @discardableResult
     func sendJSON(_ json: JSONValue, namespace: String, to destination: String, log: LogCategory) -> CastError? {
         let text = json.serialized()
-        log.verbose("send \(text)", metadata(requestID: json["requestId"]?.intValue, namespace: namespace))
+        log.verbose("send \(text)", metadata(requestID: json.castRequestID, namespace: namespace))
         return sendText(text, namespace: namespace, to: destination)
     }
 

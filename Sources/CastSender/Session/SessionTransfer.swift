@@ -63,7 +63,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         let request = source.requests.start("STORE_SESSION", group: "transfer", namespace: CastNamespace.media.rawValue,
                                             peer: transportID)
         storeRequestID = request.requestID
-        var payload: JSONObject = ["type": "STORE_SESSION", "requestId": .int(request.requestID)]
+        var payload: JSONObject = [CastPayloadField.type: CastMessageType.storeSession.json, "requestId": .int(request.requestID)]
         if let mediaSessionID = source.remoteMediaClient.state.mediaSessionID {
             payload["mediaSessionId"] = .int(mediaSessionID)
         }
@@ -88,7 +88,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
     /// when the message was that answer (handled here); other media messages go on to the media client.
     func intercept(_ payload: CastPayload, from endpoint: String) -> Bool {
         guard case let .other(_, json) = payload, json["type"]?.stringValue == "SESSION_STATE",
-            let id = json["requestId"]?.intValue, id == storeRequestID
+            let id = json.castRequestID, id == storeRequestID
         else { return false }
         guard let state = json["sessionState"], state.objectValue != nil else {
             let error = CastError(.invalidResponse, "SESSION_STATE without a sessionState object")
@@ -125,7 +125,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         let request = helper.requests.start("RESUME_SESSION", group: "transfer",
                                             namespace: CastNamespace.media.rawValue, peer: transportID)
         let payload: JSONObject = [
-            "type": "RESUME_SESSION", "requestId": .int(request.requestID), "sessionState": sessionState,
+            CastPayloadField.type: CastMessageType.resumeSession.json, "requestId": .int(request.requestID), "sessionState": sessionState,
         ]
         manager.options.log.session.info("stream transfer: RESUME_SESSION on \(destination.deviceID)", helper.metadata())
         helper.sendJSON(.object(payload), namespace: CastNamespace.media.rawValue, to: transportID,

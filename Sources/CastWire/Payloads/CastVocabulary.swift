@@ -175,6 +175,12 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
     case rpc
     /// `STATUS_RESPONSE` — remoting: status.
     case statusResponse
+    /// `STORE_SESSION` — media: stream transfer, ask the source app for its session state.
+    case storeSession
+    /// `SESSION_STATE` — media: the reply to STORE_SESSION, carrying `sessionState`.
+    case sessionState
+    /// `RESUME_SESSION` — media: stream transfer, start the app on the destination from a `sessionState`.
+    case resumeSession
     /// Any other type string, as received.
     case other(String)
 
@@ -228,6 +234,9 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
         case "CAPABILITIES_RESPONSE": self = .capabilitiesResponse
         case "RPC": self = .rpc
         case "STATUS_RESPONSE": self = .statusResponse
+        case "STORE_SESSION": self = .storeSession
+        case "SESSION_STATE": self = .sessionState
+        case "RESUME_SESSION": self = .resumeSession
         default: self = .other(rawValue)
         }
     }
@@ -282,6 +291,9 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
         case .capabilitiesResponse: "CAPABILITIES_RESPONSE"
         case .rpc: "RPC"
         case .statusResponse: "STATUS_RESPONSE"
+        case .storeSession: "STORE_SESSION"
+        case .sessionState: "SESSION_STATE"
+        case .resumeSession: "RESUME_SESSION"
         case let .other(value): value
         }
     }

@@ -17,6 +17,10 @@ public struct ConnectionMessage: CastPayloadModel {
     /// Keys this model does not know.
     public var unknown: JSONObject
 
+    /// The CLOSE `reasonCode` a side sends when it closes the virtual connection itself (Chromium's
+    /// "closed by peer", 5).
+    public static let closedByPeerReasonCode: Int64 = 5
+
     /// A message with the given members.
     public init(type: CastMessageType, connType: Int64? = nil, userAgent: String? = nil, origin: JSONObject? = nil,
                 senderInfo: JSONObject? = nil, reasonCode: Int64? = nil, unknown: JSONObject = JSONObject()) {
