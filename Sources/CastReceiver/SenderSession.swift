@@ -119,7 +119,7 @@ final class SenderSession: CastSocketDelegate, @unchecked Sendable {
         switch CastNamespace(rawValue: message.namespace) {
         case .heartbeat:
             if !options.configuration.ignoredTypes.isEmpty, let text = message.payloadUTF8,
-                let type = (try? JSONValue(parsing: text))?["type"]?.stringValue,
+                let type = (try? JSONValue(parsing: text))?.castMessageType?.rawValue,
                 options.configuration.ignoredTypes.contains(type)
             {
                 return

@@ -17,8 +17,8 @@ import Testing
 
     @Test func pingWithoutPongForThreeSecondsIsAHeartbeatLoss() {
         var watch = HeartbeatWatch()
-        watch.note(type: "PING", direction: .c2s, time: Self.at(0))
-        watch.note(type: "PING", direction: .c2s, time: Self.at(5))
+        watch.note(type: .ping, direction: .c2s, time: Self.at(0))
+        watch.note(type: .ping, direction: .c2s, time: Self.at(5))
         var findings: [Finding] = []
         watch.finish(end: Self.at(10), flow: "a-b", findings: &findings)
         #expect(findings.map(\.code) == ["cast.heartbeat-lost"])
@@ -28,9 +28,9 @@ import Testing
 
     @Test func answeredPingsAndAPingJustBeforeTheEndAreNotALoss() {
         var watch = HeartbeatWatch()
-        watch.note(type: "PING", direction: .s2c, time: Self.at(0))
-        watch.note(type: "PONG", direction: .c2s, time: Self.at(0, 2000))
-        watch.note(type: "PING", direction: .c2s, time: Self.at(5))
+        watch.note(type: .ping, direction: .s2c, time: Self.at(0))
+        watch.note(type: .pong, direction: .c2s, time: Self.at(0, 2000))
+        watch.note(type: .ping, direction: .c2s, time: Self.at(5))
         var findings: [Finding] = []
         watch.finish(end: Self.at(6), flow: "a-b", findings: &findings)
         #expect(findings.isEmpty)

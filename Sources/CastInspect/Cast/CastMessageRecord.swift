@@ -19,6 +19,8 @@ public struct CastMessageRecord: Sendable {
     public var payload: JSONValue?
     /// The payload's top-level `type`, if any.
     public var type: String?
+    /// `type` in the vocabulary, nil when the payload has none.
+    public var messageType: CastMessageType? { type.map(CastMessageType.init(rawValue:)) }
     /// The payload's top-level `requestId`, if any.
     public var requestID: Int64?
     /// For a reply: the request's type and the time since it (seconds).

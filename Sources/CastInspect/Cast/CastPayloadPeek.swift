@@ -1,3 +1,5 @@
+import CastWire
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,7 +90,7 @@ struct CastPayloadPeek: Sendable {
     /// session fields too), so the rest of a large payload is not scanned.
     private var isComplete: Bool {
         guard let type, requestID != nil else { return false }
-        return type != "MEDIA_STATUS" || (mediaSessionID != nil && playerState != nil)
+        return type != CastMessageType.mediaStatus.rawValue || (mediaSessionID != nil && playerState != nil)
     }
 
     /// Index of the quote closing the string that starts at `start` (or `b.count`); memchr finds candidates and

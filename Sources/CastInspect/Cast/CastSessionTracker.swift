@@ -30,7 +30,7 @@ struct CastSessionTracker: Sendable {
     private var closedBySender: Set<String> = []
 
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
-    static let parsedTypes: Set<String> = ["RECEIVER_STATUS", "LAUNCH_ERROR", "LOAD_FAILED", "INVALID_REQUEST"]
+    static let parsedTypes: Set<CastMessageType> = [.receiverStatus, .launchError, .loadFailed, .invalidRequest]
 
     /// Most latencies and heartbeat intervals kept per connection (for the summary's median and maximum).
     static let maximumKept = 4096
@@ -59,7 +59,7 @@ struct CastSessionTracker: Sendable {
                 if let text = message.payloadUTF8 {
                     let found = CastPayloadPeek(text)
                     (record.type, record.requestID, peek) = (found.type, found.requestID, found)
-                    if let type = found.type, Self.parsedTypes.contains(type) {
+                    if let type = found.type, Self.parsedTypes.contains(CastMessageType(rawValue: type)) {
                         record.payload = try? JSONValue(parsing: text)
                     }
                 }
@@ -97,7 +97,7 @@ struct CastSessionTracker: Sendable {
         }
         if namespace == .heartbeat {
             heartbeats += 1
-            heartbeatWatch.note(type: record.type, direction: record.direction, time: time)
+            heartbeatWatch.note(type: record.messageType, direction: record.direction, time: time)
             if let last = lastHeartbeat, heartbeatIntervals.count < Self.maximumKept {
                 heartbeatIntervals.append(Self.seconds(from: last, to: time))
             }
@@ -122,16 +122,16 @@ struct CastSessionTracker: Sendable {
         if record.direction == .c2s {
             checkAnnounced(record, findings: &findings)
         }
-        switch type {
-        case "CONNECT" where record.direction == .c2s && virtualConnections.count < 256:
+        switch record.messageType ?? .other("") {
+        case .connect where record.direction == .c2s && virtualConnections.count < 256:
             virtualConnections.append("\(record.message.sourceID) → \(record.message.destinationID)")
-        case "STOP" where record.direction == .c2s && record.message.namespace == CastNamespace.receiver.rawValue:
+        case .stop where record.direction == .c2s && record.message.namespace == CastNamespace.receiver.rawValue:
             senderStoppedApp = true
-        case "CLOSE" where record.direction == .c2s:
+        case .close where record.direction == .c2s:
             if closedBySender.count < 256 {
                 closedBySender.insert("\(record.message.sourceID) → \(record.message.destinationID)")
             }
-        case "CLOSE" where record.direction == .s2c
+        case .close where record.direction == .s2c
             && !(senderStoppedApp && record.message.sourceID != CastEndpointID.platformReceiver)
             && !closedBySender.contains("\(record.message.destinationID) → \(record.message.sourceID)"):
             findings.append(Finding(
@@ -139,24 +139,24 @@ struct CastSessionTracker: Sendable {
                 "receiver closed virtual connection \(record.message.sourceID) → \(record.message.destinationID)",
                 detail: "the app or the receiver ended the connection; the sender must reconnect (CONNECT) to continue",
                 time: time, flow: flow))
-        case "LAUNCH_ERROR":
+        case .launchError:
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.launch-error", "LAUNCH_ERROR: \(reason)",
                                     detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
-        case "LOAD_FAILED":
+        case .loadFailed:
             var name = "no detailedErrorCode"
             if let code = record.payload?["detailedErrorCode"]?.intValue {
                 name = "detailedErrorCode \(code) \(MediaDetailedErrorCode(rawValue: code).name ?? "unknown")"
             }
             findings.append(Finding(.error, "cast.load-failed", "LOAD_FAILED: \(name)",
                                     detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
-        case "INVALID_REQUEST":
+        case .invalidRequest:
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.invalid-request", "INVALID_REQUEST: \(reason)",
                                     detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
-        case "RECEIVER_STATUS":
+        case .receiverStatus:
             noteApplications(record)
-        case "MEDIA_STATUS":
+        case .mediaStatus:
             if let id = peek?.mediaSessionID, mediaSessions[id] != nil || mediaSessions.count < 1024 {
                 mediaSessions[id] = peek?.playerState ?? mediaSessions[id] ?? "?"
             }

@@ -1,4 +1,5 @@
 import CastLog
+import CastWire
 
 /// Follows PING/PONG on one Cast connection to tell when a side stopped answering heartbeats (`cast.heartbeat-lost`).
 ///
@@ -16,16 +17,16 @@ struct HeartbeatWatch: Sendable {
     static let lostAfter = 3.0
 
     /// Notes one heartbeat message (`PING` or `PONG`) sent in `direction`.
-    mutating func note(type: String?, direction: FlowDirection, time: LogTimestamp) {
+    mutating func note(type: CastMessageType?, direction: FlowDirection, time: LogTimestamp) {
         switch type {
-        case "PING":
+        case .ping?:
             if let last = lastPing[direction] {
                 interval[direction] = CastSessionTracker.seconds(from: last, to: time)
             }
             lastPing[direction] = time
             let before = unanswered[direction]
             unanswered[direction] = ((before?.count ?? 0) + 1, before?.since ?? time)
-        case "PONG":
+        case .pong?:
             unanswered[direction == .c2s ? .s2c : .c2s] = nil
         default:
             break

@@ -26,7 +26,7 @@ public struct LogCorrelator: Sendable {
 
     /// Most links attached to one record.
     static let maximumLinks = 8
-    static let heartbeatNamespace = "urn:x-cast:com.google.cast.tp.heartbeat"
+    static let heartbeatNamespace = CastNamespace.heartbeat.rawValue
 
     /// A correlator linking within `window` seconds and remembering at most `capacity` messages.
     public init(window: Double, capacity: Int = 16_384) {

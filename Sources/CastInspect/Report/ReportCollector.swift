@@ -40,8 +40,10 @@ public final class ReportCollector {
     private var findingNumber = 0
 
     /// Message types drawn and listed as errors.
-    static let errorTypes: Set<String> = ["LAUNCH_ERROR", "LOAD_FAILED", "LOAD_CANCELLED", "INVALID_REQUEST",
-                                          "INVALID_PLAYER_STATE", "ERROR", "NOT_ALLOWED", "CANCELLED"]
+    static let errorTypes: Set<CastMessageType> = [
+        .launchError, .loadFailed, .loadCancelled, .invalidRequest, .invalidPlayerState, .error, .other("NOT_ALLOWED"),
+        .other("CANCELLED"),
+    ]
 
     /// A collector keeping at most what `limits` allows.
     public init(limits: ReportLimits = ReportLimits()) {
@@ -72,7 +74,7 @@ public final class ReportCollector {
         case .cast(let cast):
             let time = relative(cast.time)
             let message = cast.message
-            let isError = cast.type.map { Self.errorTypes.contains($0) } ?? false
+            let isError = cast.messageType.map { Self.errorTypes.contains($0) } ?? false
             var flags = isError ? ReportMessageTable.Flag.error : 0
             if message.payloadBinary != nil { flags |= ReportMessageTable.Flag.binary }
             if message.namespace == CastNamespace.heartbeat.rawValue { flags |= ReportMessageTable.Flag.heartbeat }

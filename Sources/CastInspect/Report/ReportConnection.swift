@@ -62,7 +62,7 @@ struct ReportConnection {
         if isError { errors += 1 }
         let message = record.message
         let isHeartbeat = message.namespace == CastNamespace.heartbeat.rawValue
-        if record.type == "RECEIVER_STATUS" { learnTransports(record) }
+        if record.messageType == .receiverStatus { learnTransports(record) }
         if let auth = record.deviceAuth { deviceAuth = HTMLEscaper.clip(auth.text, maxBytes: 400) }
         if isHeartbeat {
             heartbeats += 1

@@ -1,3 +1,5 @@
+import CastWire
+
 /// An app the emulated device can launch: its id, name, the namespaces it lists in RECEIVER_STATUS and what it does.
 public struct ReceiverAppDefinition: Sendable, Hashable {
     /// What the app does with messages.
@@ -43,7 +45,7 @@ public struct ReceiverAppDefinition: Sendable, Hashable {
         appID: defaultMediaReceiverID, displayName: "Default Media Receiver",
         namespaces: [
             "urn:x-cast:com.google.cast.debugoverlay", "urn:x-cast:com.google.cast.cac",
-            "urn:x-cast:com.google.cast.broadcast", "urn:x-cast:com.google.cast.media",
+            CastNamespace.broadcast.rawValue, CastNamespace.media.rawValue,
         ],
         behaviour: .mediaPlayer)
 
@@ -54,7 +56,7 @@ public struct ReceiverAppDefinition: Sendable, Hashable {
     /// The built-in ad-insertion app (seed 001): media plus a comma-separated text protocol.
     public static let adInsertion = ReceiverAppDefinition(
         appID: adInsertionID, displayName: "Ad Insertion Receiver",
-        namespaces: [adInsertionNamespace, "urn:x-cast:com.google.cast.media"], behaviour: .adInsertion)
+        namespaces: [adInsertionNamespace, CastNamespace.media.rawValue], behaviour: .adInsertion)
 
     /// Parses a `--app APPID[=NAMESPACE,…]` value: an echo app on the given custom namespaces.
     public init(parsingAppSpec spec: String) throws(ReceiverAppSpecError) {

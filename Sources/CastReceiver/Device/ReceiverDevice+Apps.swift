@@ -55,7 +55,7 @@ extension ReceiverDevice {
             var payload = fields
             payload[CastPayloadField.type] = type.json
             log.info(
-                "\(type) for \(json["type"]?.stringValue ?? "?") request \(requestID)",
+                "\(type) for \(json.castMessageType?.rawValue ?? "?") request \(requestID)",
                 ["cast.request_id": .int(requestID), "cast.ns": .string(message.namespace)])
             return Self.reply(payload, to: message, on: connection, requestID: requestID, namespace: .media,
                                       from: app.sessionID)

@@ -121,7 +121,7 @@ public struct ReceiverDevice: Sendable {
             } catch {
                 return [.close(connection, reason: "invalid JSON on \(message.namespace): \(error)")]
             }
-            guard json.objectValue != nil, let type = json["type"]?.stringValue else {
+            guard json.objectValue != nil, let type = json.castMessageType?.rawValue else {
                 return [.close(connection, reason: "payload on \(message.namespace) is not an object with a type")]
             }
             if configuration.ignoredTypes.contains(type) {

@@ -14,10 +14,10 @@ public enum ReceiverDeviceScript {
         .connection, .heartbeat, .receiver, .media, .custom(ReceiverAppDefinition.adInsertionNamespace), .multizone,
         .deviceAuth,
     ]
-    static let types = [
-        "CONNECT", "CLOSE", "PING", "GET_STATUS", "LAUNCH", "STOP", "SET_VOLUME", "GET_APP_AVAILABILITY", "LOAD",
-        "PLAY", "PAUSE", "SEEK", "SET_PLAYBACK_RATE", "QUEUE_LOAD", "QUEUE_INSERT", "QUEUE_REMOVE", "QUEUE_REORDER",
-        "QUEUE_UPDATE", "QUEUE_NEXT", "QUEUE_PREV", "EDIT_TRACKS_INFO", "GET_CASTING_GROUPS", "BOGUS",
+    static let types: [CastMessageType] = [
+        .connect, .close, .ping, .getStatus, .launch, .stop, .setVolume, .getAppAvailability, .load, .play, .pause,
+        .seek, .setPlaybackRate, .queueLoad, .queueInsert, .queueRemove, .queueReorder, .queueUpdate, .queueNext,
+        .queuePrev, .editTracksInfo, .getCastingGroups, .other("BOGUS"),
     ]
     static let apps = ["CC1AD845", "E8C28D3C", ReceiverAppDefinition.adInsertionID, "ECHO0001", "00000000"]
     static let repeatModes = ["REPEAT_OFF", "REPEAT_ALL", "REPEAT_SINGLE", "REPEAT_ALL_AND_SHUFFLE", "bad"]
@@ -103,10 +103,11 @@ public enum ReceiverDeviceScript {
         }
     }
 
-    private static func request(type: String, a: UInt8, b: UInt8, device: ReceiverDevice) -> JSONValue {
+    private static func request(type: CastMessageType, a: UInt8, b: UInt8, device: ReceiverDevice) -> JSONValue {
         // BOGUS also stands for the stream-transfer pair, so the table (and the seeds' meaning) stays as it was.
-        let type = type != "BOGUS" ? type : ["BOGUS", "STORE_SESSION", "RESUME_SESSION"][Int(b) % 3]
-        var object: JSONObject = ["type": .string(type), "requestId": .int(Int64(a))]
+        let bogus = CastMessageType.other("BOGUS")
+        let type = type != bogus ? type : [bogus, .storeSession, .resumeSession][Int(b) % 3]
+        var object: JSONObject = [CastPayloadField.type: type.json, CastPayloadField.requestID: .int(Int64(a))]
         let session = device.mediaPlayer?.mediaSessionID ?? 1
         object["mediaSessionId"] = .int(b & 2 == 0 ? session : Int64(b))
         let item: JSONValue = [
@@ -116,31 +117,31 @@ public enum ReceiverDeviceScript {
             ]
         ]
         switch type {
-        case "LAUNCH": object["appId"] = .string(apps[Int(a) % apps.count])
-        case "STOP": object["sessionId"] = b & 1 == 0 ? .string(device.runningSessionID) : "wrong"
-        case "SET_VOLUME": object["volume"] = ["level": .double(Double(a) / 200), "muted": .bool(b & 1 == 1)]
-        case "GET_APP_AVAILABILITY": object["appId"] = [.string(apps[Int(a) % apps.count])]
-        case "LOAD":
+        case .launch: object["appId"] = .string(apps[Int(a) % apps.count])
+        case .stop: object["sessionId"] = b & 1 == 0 ? .string(device.runningSessionID) : "wrong"
+        case .setVolume: object["volume"] = ["level": .double(Double(a) / 200), "muted": .bool(b & 1 == 1)]
+        case .getAppAvailability: object["appId"] = [.string(apps[Int(a) % apps.count])]
+        case .load:
             object["media"] = item["media"]
             object["currentTime"] = .double(Double(b))
-        case "SEEK":
+        case .seek:
             object["currentTime"] = .double(Double(a) - 20)
             object["resumeState"] = b & 1 == 0 ? "PLAYBACK_START" : "PLAYBACK_PAUSE"
-        case "SET_PLAYBACK_RATE": object["playbackRate"] = .double(Double(a) / 64)
-        case "QUEUE_LOAD", "QUEUE_INSERT":
+        case .setPlaybackRate: object["playbackRate"] = .double(Double(a) / 64)
+        case .queueLoad, .queueInsert:
             object["items"] = .array(Array(repeating: item, count: Int(a % 4)))
             object["startIndex"] = .int(Int64(b % 4))
             object["insertBefore"] = .int(Int64(b % 6))
             object["currentItemIndex"] = .int(Int64(a % 3))
-        case "QUEUE_REMOVE", "QUEUE_REORDER":
+        case .queueRemove, .queueReorder:
             object["itemIds"] = [.int(Int64(a % 8)), .int(Int64(b % 8))]
             object["insertBefore"] = .int(Int64(a % 5))
-        case "QUEUE_UPDATE":
+        case .queueUpdate:
             object["jump"] = .int(Int64(Int(a % 5) - 2))
             object["repeatMode"] = .string(repeatModes[Int(b) % repeatModes.count])
             if b & 16 != 0 { object["currentItemId"] = .int(Int64(a % 8)) }
-        case "EDIT_TRACKS_INFO": object["activeTrackIds"] = [.int(Int64(a))]
-        case "RESUME_SESSION": object["sessionState"] = sessionState(item: item, a: a, b: b)
+        case .editTracksInfo: object["activeTrackIds"] = [.int(Int64(a))]
+        case .resumeSession: object["sessionState"] = sessionState(item: item, a: a, b: b)
         default: break
         }
         return .object(object)

@@ -74,12 +74,12 @@ public enum ReceiverLoad {
             if reply == nil { result.lostReplies += 1 }
             return reply
         }
-        probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT","connType":0}"#)
+        probe.send(CastNamespace.connection.rawValue, text: ConnectionMessage(type: .connect, connType: 0).jsonText)
         _ = await ask(.receiver, [CastPayloadField.type: CastMessageType.getStatus.json])
         let launched = await ask(.receiver, [CastPayloadField.type: CastMessageType.launch.json, "appId": "CC1AD845"])
         guard let transport = launched?["status"]?["applications"]?.arrayValue?.first?["transportId"]?.stringValue
         else { return result }
-        probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT","connType":0}"#, to: transport)
+        probe.send(CastNamespace.connection.rawValue, text: ConnectionMessage(type: .connect, connType: 0).jsonText, to: transport)
         let media: JSONObject = [
             "contentId": .string("http://127.0.0.1/load-\(index).mp4"), "contentType": "video/mp4",
             "streamType": "BUFFERED", "metadata": ["metadataType": 0, "title": .string("load \(index)")],

@@ -45,7 +45,7 @@ extension MediaPlayer {
     mutating func resumeSession(_ request: JSONValue, now: MonotonicInstant, loadFailure: Int?) -> MediaPlayerReply {
         guard let state = request["sessionState"]?.objectValue, var data = state["loadRequestData"]?.objectValue
         else { return .invalidRequest("INVALID_PARAMS") }
-        data["type"] = "LOAD"
+        data[CastPayloadField.type] = CastMessageType.load.json
         return load(.object(data), now: now, loadFailure: loadFailure)
     }
 }

@@ -118,7 +118,7 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
             // A device may PING while we wait; answering keeps it from closing on us.
             if message.payloadUTF8?.contains("\"PING\"") == true {
                 try? socket.send(CastMessage(sourceID: message.destinationID, destinationID: message.sourceID,
-                                             namespace: message.namespace, json: #"{"type":"PONG"}"#))
+                                             namespace: message.namespace, json: HeartbeatMessage(type: .pong).jsonText))
             }
         case .connection:
             guard message.sourceID == CastEndpointID.platformReceiver,
@@ -171,14 +171,14 @@ final class AppAvailabilityProbe: CastSocketDelegate, @unchecked Sendable {
         guard message.sourceID == CastEndpointID.platformReceiver, message.destinationID == senderID,
             json.castRequestID == requestID
         else { return false }
-        let types = [json["type"]?.stringValue, json["responseType"]?.stringValue].compactMap { $0 }
+        let types = [json.castMessageType?.rawValue, json["responseType"]?.stringValue].compactMap { $0 }
         return types.contains(where: replyTypes.contains)
     }
 
     /// The reply to our request: the availability map, or the error the device sent instead.
     private func result(of json: JSONValue) -> AppAvailabilityResult {
         guard json["availability"] != nil else {
-            let type = json["type"]?.stringValue ?? json["responseType"]?.stringValue ?? "a reply"
+            let type = json.castMessageType?.rawValue ?? json["responseType"]?.stringValue ?? "a reply"
             let reason = json["reason"]?.stringValue.map { " (\($0))" } ?? ""
             return .unreachable(reason: "the device answered \(type)\(reason) instead of the availability")
         }

@@ -131,7 +131,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     public func setDeviceVolume(_ level: Double) -> Request {
         var request = ReceiverRequest(type: .setVolume)
         request.volume = CastVolume(level: min(1, max(0, level)))
-        return receiverRequest("SET_VOLUME", request, group: "device-volume")
+        return receiverRequest(.setVolume, request, group: "device-volume")
     }
 
     /// `setDeviceMuted:`.
@@ -139,14 +139,15 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     public func setDeviceMuted(_ muted: Bool) -> Request {
         var request = ReceiverRequest(type: .setVolume)
         request.volume = CastVolume(muted: muted)
-        return receiverRequest("SET_VOLUME", request, group: "device-mute")
+        return receiverRequest(.setVolume, request, group: "device-mute")
     }
 
     /// How long ending with STOP waits for the receiver's answer before hanging up anyway.
     static let stopReplyTimeout: Duration = .seconds(3)
 
-    func receiverRequest(_ kind: String, _ payload: ReceiverRequest, group: String? = nil,
+    func receiverRequest(_ type: CastMessageType, _ payload: ReceiverRequest, group: String? = nil,
                          timeout: Duration? = nil) -> Request {
+        let kind = type.rawValue
         guard socket != nil else {
             return Request.failedLater(kind, CastError(.deviceNotConnected, "no connection"), loop: eventLoop)
         }
@@ -230,7 +231,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             options.log.receiverControlChannel.info("STOP \(sessionID)", metadata(namespace: .receiver))
             // New media commands fail from now on (the app is going away); STOP waits at most `stopReplyTimeout`.
             remoteMediaClient.detach(endSession: true)
-            receiverRequest("STOP", stop, timeout: Self.stopReplyTimeout).whenFinished { [weak self] _ in
+            receiverRequest(.stop, stop, timeout: Self.stopReplyTimeout).whenFinished { [weak self] _ in
                 guard let self else { return }
                 self.feed(self.machine.applicationStopped())
             }
@@ -295,7 +296,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private func connectReceiver() {
         guard let socket else { return }
         try? connections.connect(on: socket, from: options.senderID, to: CastEndpointID.platformReceiver)
-        let request = receiverRequest("GET_STATUS", ReceiverRequest(type: .getStatus))
+        let request = receiverRequest(.getStatus, ReceiverRequest(type: .getStatus))
         request.whenFinished { [weak self] outcome in
             guard let self, case let .failed(error) = outcome, error.code != .sessionIsNotActive else { return }
             feed(machine.statusRequestFailed(error))
@@ -304,7 +305,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
 
     private func launch() {
         let appID = machine.configuration.appID
-        let request = requests.start("LAUNCH", group: "launch", namespace: CastNamespace.receiver.rawValue,
+        let request = requests.start(CastMessageType.launch.rawValue, group: "launch", namespace: CastNamespace.receiver.rawValue,
                                      peer: CastEndpointID.platformReceiver)
         let payload = machine.configuration.launchOptions.launchRequest(appID: appID, requestID: request.requestID)
         options.log.receiverControlChannel.info("LAUNCH \(appID)", metadata(requestID: request.requestID))

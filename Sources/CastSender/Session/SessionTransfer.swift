@@ -60,7 +60,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         keepAlive = self
         source.documentedTransfer = self
         manager.add(self)
-        let request = source.requests.start("STORE_SESSION", group: "transfer", namespace: CastNamespace.media.rawValue,
+        let request = source.requests.start(CastMessageType.storeSession.rawValue, group: "transfer", namespace: CastNamespace.media.rawValue,
                                             peer: transportID)
         storeRequestID = request.requestID
         var payload: JSONObject = [CastPayloadField.type: CastMessageType.storeSession.json, "requestId": .int(request.requestID)]
@@ -87,7 +87,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
     /// The source's SESSION_STATE answering our STORE_SESSION: keeps `sessionState` and ends the request. True
     /// when the message was that answer (handled here); other media messages go on to the media client.
     func intercept(_ payload: CastPayload, from endpoint: String) -> Bool {
-        guard case let .other(_, json) = payload, json["type"]?.stringValue == "SESSION_STATE",
+        guard case let .other(_, json) = payload, json.castMessageType == .sessionState,
             let id = json.castRequestID, id == storeRequestID
         else { return false }
         guard let state = json["sessionState"], state.objectValue != nil else {
@@ -122,7 +122,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         guard let transportID = helper.transportID, helper.remoteMediaClient.connected, let sessionState else {
             return abandonHelper(CastError(.applicationNotRunning, "the destination app has no media channel"))
         }
-        let request = helper.requests.start("RESUME_SESSION", group: "transfer",
+        let request = helper.requests.start(CastMessageType.resumeSession.rawValue, group: "transfer",
                                             namespace: CastNamespace.media.rawValue, peer: transportID)
         let payload: JSONObject = [
             CastPayloadField.type: CastMessageType.resumeSession.json, "requestId": .int(request.requestID), "sessionState": sessionState,
@@ -149,7 +149,7 @@ final class SessionTransfer: SessionManagerListener, @unchecked Sendable {
         var stop = ReceiverRequest(type: .stop)
         stop.sessionID = sessionID
         manager.options.log.receiverControlChannel.info("STOP \(sessionID) (moved to \(destination.deviceID))", fields)
-        source.receiverRequest("STOP", stop, timeout: CastSession.stopReplyTimeout).whenFinished { [self] outcome in
+        source.receiverRequest(.stop, stop, timeout: CastSession.stopReplyTimeout).whenFinished { [self] outcome in
             if case let .failed(error) = outcome {
                 manager.options.log.session.warning("stream transfer: STOP on the source failed: \(error)", fields)
             }
