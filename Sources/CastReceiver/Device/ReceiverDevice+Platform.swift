@@ -4,32 +4,22 @@ import CastNet
 import CastWire
 
 extension ReceiverDevice {
-    /// The RECEIVER_STATUS payload (without requestId) for the current state.
+    /// The RECEIVER_STATUS payload (without requestId) for the current state, with the members a Chromecast sends.
     public var receiverStatusPayload: JSONObject {
-        var application = JSONObject()
-        application.appendUnchecked("appId", .string(app.definition.appID))
-        application.appendUnchecked("appType", "WEB")
-        application.appendUnchecked("displayName", .string(app.definition.displayName))
-        application.appendUnchecked("iconUrl", "")
-        application.appendUnchecked("isIdleScreen", .bool(app.definition.behaviour == .idleScreen))
-        application.appendUnchecked("launchedFromCloud", false)
-        application.appendUnchecked("namespaces", .array(app.definition.namespaces.map { ["name": .string($0)] }))
-        application.appendUnchecked("sessionId", .string(app.sessionID))
-        application.appendUnchecked("statusText", .string(app.definition.displayName))
-        application.appendUnchecked("transportId", .string(app.sessionID))
-        application.appendUnchecked("universalAppId", .string(app.definition.appID))
-        var volume = JSONObject()
-        volume.appendUnchecked("controlType", "attenuation")
-        volume.appendUnchecked("level", .double(volumeLevel))
-        volume.appendUnchecked("muted", .bool(muted))
-        volume.appendUnchecked("stepInterval", 0.05)
-        var status = JSONObject()
-        status.appendUnchecked("applications", [.object(application)])
-        status.appendUnchecked("isActiveInput", true)
-        status.appendUnchecked("isStandBy", false)
-        status.appendUnchecked("userEq", .object(JSONObject()))
-        status.appendUnchecked("volume", .object(volume))
-        return [CastPayloadField.type: CastMessageType.receiverStatus.json, "status": .object(status)]
+        var application = ReceiverApplication(
+            appID: app.definition.appID, sessionID: app.sessionID, transportID: app.sessionID,
+            namespaces: app.definition.namespaces, unknown: ["appType": "WEB"])
+        application.universalAppID = app.definition.appID
+        application.displayName = app.definition.displayName
+        application.statusText = app.definition.displayName
+        application.iconURL = ""
+        application.isIdleScreen = app.definition.behaviour == .idleScreen
+        application.launchedFromCloud = false
+        let status = ReceiverStatus.Status(
+            applications: [application], isActiveInput: true, isStandBy: false,
+            volume: CastVolume(level: volumeLevel, muted: muted, controlType: "attenuation", stepInterval: 0.05),
+            unknown: ["userEq": .object(JSONObject())])
+        return ReceiverStatus(status: status).json.objectValue ?? JSONObject()
     }
 
     mutating func handlePlatform(
@@ -57,7 +47,8 @@ extension ReceiverDevice {
         func error(_ type: CastMessageType, _ reason: String) -> [ReceiverAction] {
             log.info("\(type) \(reason) for request \(requestID)", ["cast.request_id": .int(requestID)])
             return Self.reply(
-                [CastPayloadField.type: type.json, "reason": .string(reason)], to: message, on: connection,
+                CastErrorResponse(type: type, reason: reason).json.objectValue ?? JSONObject(), to: message,
+                on: connection,
                 requestID: requestID, namespace: .receiver, from: CastEndpointID.platformReceiver)
         }
         switch type {
@@ -109,17 +100,17 @@ extension ReceiverDevice {
             guard !asked.isEmpty, asked.count == values.count, asked.count <= Self.maxAvailabilityQueries,
                 asked.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 })
             else { return error(.invalidRequest, "INVALID_PARAMS") }
-            var availability = JSONObject()
-            for appID in asked where availability[appID] == nil {
+            var availability: [(appID: String, value: String)] = []
+            for appID in asked where !availability.contains(where: { $0.appID == appID }) {
                 let known = configuration.apps.contains { $0.appID == appID }
-                availability[appID] = .string(known ? "APP_AVAILABLE" : "APP_UNAVAILABLE")
+                availability.append((appID, known ? "APP_AVAILABLE" : "APP_UNAVAILABLE"))
             }
-            let answer = availability.map { "\($0.key)=\($0.value.stringValue ?? "")" }.joined(separator: ",")
+            let answer = availability.map { "\($0.appID)=\($0.value)" }.joined(separator: ",")
             log.debug("GET_APP_AVAILABILITY \(answer)", ["cast.request_id": .int(requestID)])
-            let reply: JSONObject = [
-                CastPayloadField.type: CastMessageType.getAppAvailability.json, "responseType": CastMessageType.getAppAvailability.json,
-                "availability": .object(availability),
-            ]
+            // Devices also send `responseType`, which some senders (pychromecast) look for.
+            let reply = AppAvailabilityResponse(
+                availability: availability, unknown: ["responseType": CastMessageType.getAppAvailability.json]
+            ).json.objectValue ?? JSONObject()
             return Self.reply(reply, to: message, on: connection, requestID: requestID, namespace: .receiver,
                                       from: CastEndpointID.platformReceiver)
         default:
