@@ -36,7 +36,7 @@ enum InspectCommand {
                 .flag("quiet", help: "Print only findings and totals."),
                 .option("export-streams", value: "dir",
                         help: "Write each TCP stream's application bytes (decrypted where keys allow) to DIR."),
-                // Logs and packets on one timeline (InspectLogMerge).
+                // Logs and packets on one timeline (CastInspect's LogMerge).
                 .option("log", value: "file.jsonl",
                         help: "A castscope JSON-lines log to merge with the traffic by time and request id.",
                         repeatable: true),
@@ -103,7 +103,16 @@ enum InspectCommand {
             }
             options.exportDirectory = directory
         }
-        CaptureRun.loadEmbeddedKeys(files: files, into: &options)
+        var inspection = CaptureInspection(files: files, options: options)
+        inspection.lax = invocation.flag("lax")
+        inspection.collectHTML = htmlPath != nil
+        inspection.logPaths = invocation.options("log")
+        inspection.logOffset = try invocation.value("log-offset", expected: "expected seconds, e.g. 0.25 or -3600") {
+            Double($0).flatMap { $0.isFinite && abs($0) < 1e9 ? $0 : nil }
+        } ?? 0
+        if inspection.logPaths.isEmpty, invocation.isGiven("log-offset") {
+            throw CommandLineError.validation("--log-offset needs --log")
+        }
 
         var buffer = ""
         let flush = {
@@ -112,8 +121,8 @@ enum InspectCommand {
         }
         let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
         // The HTML report shows the whole capture (its Cast connections too), whatever --only prints.
-        if only == [.mdns] && options.exportDirectory == nil && invocation.option("html") == nil {
-            options.analyseTCP = false
+        if only == [.mdns] && options.exportDirectory == nil && htmlPath == nil {
+            inspection.options.analyseTCP = false
         }
         // A pipe may be a capture still going on (tcpdump -U -w - | …): each event is shown as it is decoded.
         let live = files == [PcapSource.standardInput]
@@ -121,40 +130,20 @@ enum InspectCommand {
             buffer += $0
             if live || buffer.utf8.count >= 1 << 16 { flush() }
         }
-        let collector = htmlPath.map { _ in ReportCollector() }
-        let deliver: (InspectEvent) -> Void = { event in
-            report.handle(event)
-            collector?.handle(event)
-        }
-        // --log: log records merged into the events by time and linked to Cast messages; nil without --log.
-        let logMerge = try InspectLogMerge.make(invocation, io) { deliver($0) }
-        let inspector = Inspector(options: options) { event in
-            if let logMerge { logMerge.add(event) } else { deliver(event) }
-        }
         let showProgress = Terminal.isTerminal(.error)
-        // Files given out of time order would look like time going backwards (to TCP and the --log merge).
-        let ordered = CaptureRun.timeOrdered(files)
-        if ordered != files {
-            io.printError("castscope: reading the captures in time order: \(ordered.joined(separator: ", "))")
+        if inspection.orderedFiles != files {
+            io.printError("castscope: reading the captures in time order: \(inspection.orderedFiles.joined(separator: ", "))")
         }
-        let error = CaptureRun.feed(files: ordered, into: inspector, lax: invocation.flag("lax")) { file, done, size in
+        let outcome = try inspection.run(report: report, notice: { io.printError($0) }) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }
             let percent = size > 0 ? min(100, done * 100 / size) : 0
             io.write("\r\(file): \(percent)% ", to: .error)
         }
         if showProgress { io.write("\r\u{1B}[K", to: .error) }
-        if let error, error.packetNumber == 0, files.count == 1, inspector.summary.packets == 0,
-            invocation.options("log").isEmpty
-        {
-            // Nothing could be read at all: the error says it, without an empty report around it.
-            throw CommandFailure("\(error)")
-        }
-        var summary = inspector.finish()
-        logMerge?.finish(&summary)
-        report.finish(summary: summary, inspector: inspector)
+        // Nothing could be read at all: the error says it, without an empty report around it.
+        if outcome.nothingRead, let error = outcome.error { throw CommandFailure("\(error)") }
         flush()
-        if let htmlPath, let collector {
-            collector.finish(summary: summary)
+        if let htmlPath, let collector = outcome.collector {
             do throws(HTMLReportWriter.WriteError) {
                 try HTMLReportWriter.write(collector, title: files.map(Self.fileName).joined(separator: ", "),
                                            toFile: htmlPath)
@@ -162,9 +151,7 @@ enum InspectCommand {
                 throw CommandFailure("\(error)")
             }
         }
-        if let error {
-            throw CommandFailure("\(error)")
-        }
+        if let error = outcome.error { throw CommandFailure("\(error)") }
         return 0
     }
 

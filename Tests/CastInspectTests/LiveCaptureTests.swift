@@ -41,6 +41,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script = Self.root + "/scripts/record-captures"
+        let errorLog = directory + "/record-captures.err"
+        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
         // Waited for on a thread of its own: the recording takes a while and must not hold a cooperative thread.
         let status = try await BlockingWork.run { () throws -> Int32 in
             let process = Process()
@@ -51,12 +53,12 @@ import Testing
                 $1
             }
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardError = FileHandle(forWritingAtPath: errorLog) ?? FileHandle.nullDevice
             try process.run()
             process.waitUntilExit()
             return process.terminationStatus
         }
-        #expect(status == 0)
+        try #require(status == 0, "scripts/record-captures failed: \((try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "")")
         for name in CapturedSessionTests.sessions {
             let run = InspectHarness(files: ["\(directory)/\(name).pcap"], keyLogs: ["\(directory)/\(name).keys"])
             let c2sName = try #require(run.exported.keys.first { $0.hasSuffix(".c2s") }, "\(name)")
