@@ -23,7 +23,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzInspectPackets", ["CastInspect", "CastWire", "CastLog"]),
     ("FuzzTLSDecryptor", ["CastInspect"]),
     ("FuzzSenderInbound", ["CastSender", "CastWire", "CastNet"]),
-    ("FuzzChannelInbound", ["CastChannel", "CastNet", "CastTLS", "CastWire"]),
+    ("FuzzChannelInbound", ["CastChannel", "CastNet", "CastTLS", "CastWire", "CastTestKit"]),
     ("FuzzReceiver", ["CastReceiver"]),
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
     ("FuzzCaptureFile", ["CastInspect"]),
@@ -49,6 +49,7 @@ let package = Package(
         .library(name: "CastInspect", targets: ["CastInspect"]),
         .library(name: "CastCLI", targets: ["CastCLI"]),
         .library(name: "CastTestSupport", targets: ["CastTestSupport"]),
+        .library(name: "CastTestKit", targets: ["CastTestKit"]),
     ],
     targets: [
         .target(name: "CastJSON", swiftSettings: strictSettings, linkerSettings: [.linkedLibrary("m")]),
@@ -87,6 +88,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(name: "CMallocCounter", path: "Sources/CMallocCounter"),
         .target(name: "FuzzSupport", swiftSettings: strictSettings),
+        // The fakes a program's own tests drive the stack with (in-memory transports, a manual clock); no Testing
+        // dependency, so fuzz targets link it too.
+        .target(name: "CastTestKit", dependencies: ["CastChannel", "CastNet"], swiftSettings: strictSettings),
         .target(
             name: "CastTestSupport",
             dependencies: ["CastLog", "CastNet", "CMallocCounter"],
@@ -109,19 +113,19 @@ let package = Package(
         .testTarget(
             name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
-        .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastChannelTests", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"], resources: [.copy("Fixtures")],
+            name: "CastChannelTests", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastJSON", "CastLog", "CastTestSupport"],
+            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastReceiverTests", dependencies: ["CastReceiver", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"],
+            name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "castscopeTests",

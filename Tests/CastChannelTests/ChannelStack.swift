@@ -1,6 +1,7 @@
 import CastChannel
 import CastNet
 import CastTLS
+import CastTestKit
 import CastWire
 import Foundation
 

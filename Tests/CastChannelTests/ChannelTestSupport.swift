@@ -1,5 +1,6 @@
 import CastChannel
 import CastTLS
+import CastTestKit
 import CastWire
 import Foundation
 import Testing

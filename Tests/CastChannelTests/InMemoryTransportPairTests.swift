@@ -1,5 +1,6 @@
 import CastChannel
 import CastNet
+import CastTestKit
 import Glibc
 import Testing
 

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestKit
 import CastTestSupport
 import Dispatch
 import Synchronization

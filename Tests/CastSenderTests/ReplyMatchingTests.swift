@@ -1,6 +1,7 @@
 import CastLog
 import CastNet
 import CastReceiver
+import CastTestKit
 import CastWire
 import Testing
 

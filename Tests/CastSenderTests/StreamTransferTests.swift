@@ -3,6 +3,7 @@ import CastJSON
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestKit
 import CastTestSupport
 import CastWire
 import Testing

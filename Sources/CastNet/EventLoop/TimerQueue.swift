@@ -1,7 +1,7 @@
 /// Pending timers ordered by deadline, then by id (so equal deadlines fire in the order they were scheduled).
 ///
 /// A binary min-heap; cancelling removes the task at once and leaves its heap entry to be skipped when it surfaces.
-struct TimerQueue {
+public struct TimerQueue: Sendable {
     private struct Entry {
         var deadline: UInt64
         var id: UInt64
@@ -12,11 +12,14 @@ struct TimerQueue {
     private var heap: [Entry] = []
     private var tasks: [UInt64: @Sendable () -> Void] = [:]
 
+    /// An empty queue (the event loop's and `ManualClock`'s).
+    public init() {}
+
     /// Number of live (not cancelled, not fired) timers.
-    var count: Int { tasks.count }
+    public var count: Int { tasks.count }
 
     /// Adds `task` to fire at `deadline` (nanoseconds).
-    mutating func insert(id: UInt64, deadline: UInt64, _ task: @escaping @Sendable () -> Void) {
+    public mutating func insert(id: UInt64, deadline: UInt64, _ task: @escaping @Sendable () -> Void) {
         tasks[id] = task
         heap.append(Entry(deadline: deadline, id: id))
         siftUp(heap.count - 1)
@@ -24,16 +27,16 @@ struct TimerQueue {
 
     /// Removes timer `id`; true when it was still pending.
     @discardableResult
-    mutating func cancel(id: UInt64) -> Bool { tasks.removeValue(forKey: id) != nil }
+    public mutating func cancel(id: UInt64) -> Bool { tasks.removeValue(forKey: id) != nil }
 
     /// The earliest live deadline, dropping cancelled entries from the top.
-    mutating func nextDeadline() -> UInt64? {
+    public mutating func nextDeadline() -> UInt64? {
         dropCancelledTop()
         return heap.first?.deadline
     }
 
     /// Removes and returns the earliest live timer when it is due at `now` and its id is below `idLimit`.
-    mutating func popDue(now: UInt64, idLimit: UInt64 = .max) -> (deadline: UInt64, task: @Sendable () -> Void)? {
+    public mutating func popDue(now: UInt64, idLimit: UInt64 = .max) -> (deadline: UInt64, task: @Sendable () -> Void)? {
         dropCancelledTop()
         guard let top = heap.first, top.deadline <= now, top.id < idLimit else { return nil }
         removeTop()
@@ -42,7 +45,7 @@ struct TimerQueue {
     }
 
     /// Drops every timer.
-    mutating func removeAll() {
+    public mutating func removeAll() {
         heap.removeAll()
         tasks.removeAll()
     }

@@ -1,4 +1,5 @@
-import CastNet
+public import CastChannel
+public import CastNet
 import Glibc
 
 /// Two connected in-memory transports, for running a sender and a receiver stack (real TLS included) in one

@@ -1,3 +1,4 @@
+public import CastNet
 import Synchronization
 
 /// A clock that moves only when told to: `advance(by:)` fires due timers in deadline order (ties in scheduling

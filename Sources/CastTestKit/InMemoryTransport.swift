@@ -1,4 +1,5 @@
-import CastNet
+public import CastChannel
+public import CastNet
 import Glibc
 
 /// One end of an `InMemoryTransportPair`: bytes sent here reach the other end when the pair is pumped.
