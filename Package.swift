@@ -111,7 +111,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport"], resources: [.copy("Fixtures")],
+            name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport", "CastNet"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
         .testTarget(
@@ -121,7 +121,7 @@ let package = Package(
             name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport", "CastNet"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastReceiverTests", dependencies: ["CastReceiver", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(

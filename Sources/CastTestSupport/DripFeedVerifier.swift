@@ -1,3 +1,5 @@
+import CastNet
+
 /// Checks that a streaming decoder gives the same messages and the same error however its input is split: all at
 /// once, one byte at a time, and in seeded random splits (the shape of swift-nio's ByteToMessageDecoderVerifier).
 ///

@@ -1,22 +1,10 @@
-/// The test kit's random source: SplitMix64 from a fixed seed, so a test that draws random inputs draws the same
-/// ones on every run and a failure replays.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+public import CastNet
 
-    /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
-        state = seed
-    }
+/// The test kit's random source: CastNet's SplitMix64 from a fixed seed, so a test that draws random inputs draws
+/// the same ones on every run and a failure replays.
+public typealias SeededGenerator = SplitMix64
 
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// `count` random bytes.
     public mutating func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }

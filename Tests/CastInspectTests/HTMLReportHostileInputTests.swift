@@ -1,5 +1,6 @@
 import CastJSON
 import CastLog
+import CastNet
 import CastTestSupport
 import CastWire
 import Testing

@@ -1,3 +1,4 @@
+import CastNet
 import CastReceiver
 import CastTestSupport
 import Testing

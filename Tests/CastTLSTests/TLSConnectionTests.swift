@@ -1,3 +1,4 @@
+import CastNet
 import CastTLS
 import CastTestSupport
 import Foundation

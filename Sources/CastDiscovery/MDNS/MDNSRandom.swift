@@ -1,29 +1,24 @@
-/// A small seedable pseudo-random generator (SplitMix64) for the random delays RFC 6762 asks for.
+import CastNet
+
+/// The random delays RFC 6762 asks for, drawn from CastNet's `SplitMix64`.
 ///
 /// The state machines hold one so they stay plain values: tests pass a fixed seed and get the same delays every
 /// run; drivers use `init()`, seeded from the system generator, so hosts started together do not act in step.
 public struct MDNSRandom: RandomNumberGenerator, Sendable, Hashable {
-    private var state: UInt64
+    private var source: SplitMix64
 
     /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) {
-        state = seed
+        source = SplitMix64(seed: seed)
     }
 
     /// A generator seeded from the system's random source.
     public init() {
-        var system = SystemRandomNumberGenerator()
-        state = system.next()
+        source = SplitMix64()
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    public mutating func next() -> UInt64 { source.next() }
 
     /// A duration drawn uniformly from `range`, to the nanosecond; negative bounds count as zero.
     mutating func duration(in range: ClosedRange<Duration>) -> Duration {

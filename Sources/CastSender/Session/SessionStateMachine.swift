@@ -1,3 +1,4 @@
+import CastNet
 public import CastWire
 
 /// One Cast session's life as a value: events in (transport up, authenticated, RECEIVER_STATUS, connection lost,
@@ -39,13 +40,13 @@ public struct SessionStateMachine: Sendable {
     /// Reconnect attempts made since the connection was lost.
     public private(set) var reconnectAttempt = 0
     private var acceptAnySessionOfApp = false
-    private var random: UInt64
+    private var random: SplitMix64
 
     /// A machine for a session with `deviceID`; `seed` drives the backoff jitter.
     public init(configuration: Configuration, deviceID: String, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
         self.configuration = configuration
         self.deviceID = deviceID
-        random = seed
+        random = SplitMix64(seed: seed)
     }
 
     /// The resume record of the running session.
@@ -279,14 +280,8 @@ public struct SessionStateMachine: Sendable {
         return [.endRequests(error), .closeTransport, .saveResumeRecord(nil), .notify(.didEnd(error))]
     }
 
-    /// SplitMix64: a deterministic jitter source that needs no global state.
+    /// The next reconnection delay, jittered from a seeded generator (deterministic, no global state).
     private mutating func nextDelay() -> Duration {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = random
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        mixed ^= mixed >> 31
-        let unit = Double(mixed >> 11) / Double(1 << 53)
-        return configuration.backoff.delay(attempt: reconnectAttempt, unit: unit)
+        configuration.backoff.delay(attempt: reconnectAttempt, unit: random.nextUnit())
     }
 }

@@ -21,15 +21,28 @@ enum ChainDates {
             : "expired \(format(certificate.notAfter))"
     }
 
-    /// `2025-03-09 16:44:39 UTC`.
+    /// `2025-03-09 16:44:39 UTC`, computed in Swift (the proleptic Gregorian calendar, no C `tm`, so any time a
+    /// certificate or CRL can carry prints).
     static func format(_ date: Date) -> String {
-        var parts = tm()
-        // `exactly`: a CRL or a crafted capture can carry times past what time_t holds.
-        guard var seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)),
-            gmtime_r(&seconds, &parts) != nil
-        else { return "\(date)" }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
+        let total = date.timeIntervalSince1970.rounded(.down)
+        guard total.isFinite, abs(total) < 1e15, let seconds = Int64(exactly: total) else { return "\(date)" }
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = seconds - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(inDay / 3600)):\(two(inDay % 3600 / 60)):\(two(inDay % 60)) UTC"
+    }
+
+    /// Year, month and day of the day `days` after 1970-01-01 (Howard Hinnant's days-to-civil algorithm).
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
