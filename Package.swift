@@ -129,7 +129,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "castscopeTests",
-            dependencies: ["castscope", "CastJSON", "CastNet", "CastTestSupport"],
+            dependencies: ["castscope", "CastJSON", "CastNet", "CastReceiver", "CastTLS", "CastWire", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

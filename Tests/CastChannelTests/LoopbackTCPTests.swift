@@ -1,6 +1,7 @@
 import CastChannel
 import CastNet
 import CastTLS
+import CastTestSupport
 import CastWire
 import Synchronization
 import Testing
@@ -11,15 +12,9 @@ final class LoopConfined<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// Polls `condition` on the loop until it holds or 10 s pass (a guard against hangs, not a timing assertion).
+/// The kit's `eventually`, with `condition` evaluated on the loop (the stacks it reads are confined there).
 func eventually(on loop: EventLoop, _ condition: @escaping @Sendable () -> Bool) async throws -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
-    while clock.now < deadline {
-        if try await loop.submit(condition) { return true }
-        try await Task.sleep(for: .milliseconds(2))
-    }
-    return try await loop.submit(condition)
+    await eventually { (try? await loop.submit(condition)) ?? false }
 }
 
 /// A sender stack and a receiver stack talking TLS over a real 127.0.0.1 socket through CastNet's event loop.

@@ -2,6 +2,7 @@ import CastChannel
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestSupport
 import CastWire
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CastTLS
+import CastTestSupport
 import Foundation
 import Glibc
 
@@ -154,12 +155,7 @@ final class PeerProcess: @unchecked Sendable {
 
     /// Polls the output until `predicate` holds or `seconds` pass; returns the output.
     func waitForOutput(seconds: Double, _ predicate: (String) -> Bool) async -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let text = output
-            if predicate(text) { return text }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await eventually(within: .seconds(seconds)) { predicate(output) }
         return output
     }
 

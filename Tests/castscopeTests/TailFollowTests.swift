@@ -46,16 +46,12 @@ import Glibc
             return (read(outputPath), read(errorPath))
         }
 
-        /// Polls the collected output until `condition` holds; false after a generous 30 s.
+        /// Waits until `condition` holds on the collected output (the kit's `eventually`).
         func waitUntil(_ condition: (_ output: String, _ error: String) -> Bool) async -> Bool {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
+            await eventually {
                 let (output, error) = text
-                if condition(output, error) { return true }
-                try? await Task.sleep(for: .milliseconds(20))
+                return condition(output, error)
             }
-            let (output, error) = text
-            return condition(output, error)
         }
 
         /// Sends `signal`, waits for the exit and returns (exited normally, status).

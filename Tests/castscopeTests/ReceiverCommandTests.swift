@@ -5,6 +5,7 @@ import CastTLS
 import CastTestSupport
 import CastWire
 import Foundation
+import Synchronization
 import Testing
 
 /// `castscope receiver` as a process: the listening line, option errors and the clean stop on SIGTERM.
@@ -126,17 +127,17 @@ import Testing
         let probe = try #require(
             await ReceiverProbe.connect(
                 to: address, on: loop, tls: try TLSContext(configuration: .client())))
-        let closes = Counter()
+        let closes = Atomic<Int>(0)
         probe.onMessage = { message in
             if message.namespace == CastNamespace.connection.rawValue, message.payloadUTF8?.contains("CLOSE") == true {
-                closes.increment()
+                closes.add(1, ordering: .relaxed)
             }
         }
         probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT"}"#)
         #expect(await probe.request(.receiver, ["type": "GET_STATUS"])?["type"] == "RECEIVER_STATUS")
         let (status, log) = receiver.stop()
         #expect(status == 0)
-        #expect(await eventually(within: .seconds(20)) { closes.value == 1 }, "\(log)")
+        #expect(await eventually(within: .seconds(20)) { closes.load(ordering: .relaxed) == 1 }, "\(log)")
         #expect(await eventually(within: .seconds(20)) { await probe.isClosed() })
     }
 }

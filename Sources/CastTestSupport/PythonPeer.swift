@@ -1,5 +1,5 @@
 import CastNet
-import Foundation
+public import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -7,14 +7,14 @@ import Testing
 #endif
 
 /// The repository's Python venv and scripts, for tests that drive the emulator with real clients.
-enum PythonPeer {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+public enum PythonPeer {
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
-    static var python: String { repositoryRoot + "/.venv/bin/python" }
-    static var peersRequired: Bool { ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" }
+    public static var python: String { repositoryRoot + "/.venv/bin/python" }
+    public static var peersRequired: Bool { ProcessInfo.processInfo.environment["CASTSCOPE_REQUIRE_PEERS"] == "1" }
 
     /// True when the venv has pychromecast; otherwise records an issue (peers required) or prints why it skips.
-    static func pychromecastAvailable() async -> Bool {
+    public static func pychromecastAvailable() async -> Bool {
         let check = await run(["-c", "import pychromecast"], timeout: 30)
         if check.status == 0 { return true }
         let reason = "pychromecast not available in \(python) (run ./scripts/setup)"
@@ -27,7 +27,7 @@ enum PythonPeer {
     }
 
     /// Runs the venv's python with `arguments`, killing it after `timeout` seconds; output is stdout then stderr.
-    static func run(_ arguments: [String], timeout: TimeInterval) async -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], timeout: TimeInterval) async -> (status: Int32, output: String) {
         guard FileManager.default.isExecutableFile(atPath: python) else { return (127, "no \(python)") }
         let base = NSTemporaryDirectory() + "castscope-python-\(UUID().uuidString)"
         defer { for file in [base + ".out", base + ".err"] { try? FileManager.default.removeItem(atPath: file) } }
