@@ -55,6 +55,18 @@ public final class ReceiverProcess: Sendable {
         name = String(fields[3].dropFirst(6).dropLast())
     }
 
+    /// Starts the emulator (`init`) on a thread of its own, so waiting for its `listening` line never holds one of
+    /// the cooperative pool's two threads that other tests' tasks need.
+    public static func start(_ arguments: [String] = []) async throws -> ReceiverProcess {
+        try await BlockingWork.run { try ReceiverProcess(arguments) }
+    }
+
+    /// `stop()` on a thread of its own, for async tests.
+    @discardableResult
+    public func stopped() async -> (status: Int32, log: String) {
+        await BlockingWork.run { self.stop() }
+    }
+
     /// What the emulator logged so far (stderr).
     public func log() -> String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 

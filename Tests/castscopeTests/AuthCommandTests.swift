@@ -116,13 +116,13 @@ import Testing
         -> (JSONValue, Int32)
     {
         let directory = directories.make("auth-check")
-        let receiver = try ReceiverProcess(
+        let receiver = try await ReceiverProcess.start(
             ["--auth-chain", "realistic", "--write-root", directory + "/root.pem"]
                 + receiverArguments.map { $0.replacingOccurrences(of: "DIR", with: directory) })
-        defer { receiver.stop() }
         let result = try await CastscopeProcess.run(
             ["auth", "check", "\(receiver.host):\(receiver.port)", "--trust-root", directory + "/root.pem", "--json"]
                 + checkArguments(directory))
+        await receiver.stopped()
         return (try JSONValue(parsing: result.standardOutput), result.exitCode)
     }
 

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func watchPrintsTheStateThenChangesAndEndsTheSessionOnSIGINT() async throws {
-        let receiver = try ReceiverProcess()
+        let receiver = try await ReceiverProcess.start()
         let watcher = try Watcher(receiver)
         #expect(await eventually(within: .seconds(20)) { watcher.output.contains("session: ") },
                 "\(watcher.errors)")
@@ -54,11 +54,11 @@ import Testing
         let lines = watcher.output.split(separator: "\n")
         #expect(lines.last == "session: ended", "\(watcher.output)")
         #expect(watcher.output.hasSuffix("\n"))
-        #expect(receiver.stop().status == 0)
+        #expect(await receiver.stopped().status == 0)
     }
 
     @Test func watchEndsOnSIGTERMWithoutWaitingForAnyPollInterval() async throws {
-        let receiver = try ReceiverProcess()
+        let receiver = try await ReceiverProcess.start()
         let watcher = try Watcher(receiver)
         #expect(await eventually(within: .seconds(20)) { watcher.output.contains("session: ") },
                 "\(watcher.errors)")
@@ -68,6 +68,6 @@ import Testing
         #expect(watcher.output.hasSuffix("session: ended\n"), "\(watcher.output)")
         // The receiver heard the sender's CLOSE: its session count dropped before it was told to stop.
         #expect(await eventually { receiver.log().contains("-> receiver-0: {\"type\":\"CLOSE\"") }, "\(receiver.log())")
-        #expect(receiver.stop().status == 0)
+        #expect(await receiver.stopped().status == 0)
     }
 }

@@ -10,13 +10,13 @@ import Testing
 
 /// `castscope receiver` as a process: the listening line, option errors and the clean stop on SIGTERM.
 @Suite(.serialized) struct ReceiverCommandTests {
-    @Test func printsOneListeningLineWithTheGivenIdentity() throws {
-        let receiver = try ReceiverProcess(["--id", "00112233445566778899AABBCCDDEEFF", "--name", "Living Room"])
+    @Test func printsOneListeningLineWithTheGivenIdentity() async throws {
+        let receiver = try await ReceiverProcess.start(["--id", "00112233445566778899AABBCCDDEEFF", "--name", "Living Room"])
         #expect(receiver.host == "127.0.0.1")
         #expect(receiver.port > 0)
         #expect(receiver.deviceID == "00112233445566778899aabbccddeeff")
         #expect(receiver.name == "Living Room")
-        #expect(receiver.stop().status == 0)
+        #expect(await receiver.stopped().status == 0)
     }
 
     @Test func helpIsTheGoldenText() async throws {
@@ -98,11 +98,11 @@ import Testing
 
     @Test func advertisedEmulatorIsFoundByDiscoverOnLoopback() async throws {
         // mDNS on loopback only: the emulator advertises on the interface carrying --host (lo here).
-        let receiver = try ReceiverProcess([
+        let receiver = try await ReceiverProcess.start([
             "--advertise", "--name", "Advertised TV", "--id", "0123456789abcdef0123456789abcdef",
         ])
         let result = try await CastscopeProcess.run(["discover", "--interface", "lo", "--timeout", "6", "--json"])
-        let (status, log) = receiver.stop()
+        let (status, log) = await receiver.stopped()
         #expect(result.exitCode == 0, "\(result.standardError)")
         let devices = try JSONValue(parsing: result.standardOutput).arrayValue ?? []
         let found = devices.first { $0["id"] == "0123456789abcdef0123456789abcdef" }
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func sigtermSendsCloseToEverySenderAndExitsZero() async throws {
-        let receiver = try ReceiverProcess()
+        let receiver = try await ReceiverProcess.start()
         let loop = try EventLoop(name: "command-test")
         defer { loop.shutdown() }
         let address = try #require(SocketAddress(parsing: "\(receiver.host):\(receiver.port)"))
@@ -135,7 +135,7 @@ import Testing
         }
         probe.send(CastNamespace.connection.rawValue, text: #"{"type":"CONNECT"}"#)
         #expect(await probe.request(.receiver, ["type": "GET_STATUS"])?["type"] == "RECEIVER_STATUS")
-        let (status, log) = receiver.stop()
+        let (status, log) = await receiver.stopped()
         #expect(status == 0)
         #expect(await eventually(within: .seconds(20)) { closes.load(ordering: .relaxed) == 1 }, "\(log)")
         #expect(await eventually(within: .seconds(20)) { await probe.isClosed() })

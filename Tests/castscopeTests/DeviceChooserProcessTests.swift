@@ -1,5 +1,4 @@
 import CastNet
-import CastReceiver
 import CastTestSupport
 import Foundation
 import Testing
@@ -10,38 +9,38 @@ import Testing
 
 /// `castscope cast` without `--device`: the only device is used; of several, the user picks one by number or name
 /// on a terminal (a pseudo-terminal here); without a terminal it exits 1 listing the devices. The devices are two
-/// in-process emulators on loopback, injected with CASTSCOPE_KNOWN_DEVICES (no multicast in tests).
+/// `castscope receiver` processes on loopback, injected with CASTSCOPE_KNOWN_DEVICES (no multicast in tests).
 @Suite(.serialized) struct DeviceChooserProcessTests {
     struct Devices {
-        let kitchen: SenderHarness
-        let den: SenderHarness
+        let kitchen: ReceiverProcess
+        let den: ReceiverProcess
         var environment: [String: String] {
             [
                 "CASTSCOPE_KNOWN_DEVICES":
-                    "Kitchen TV=127.0.0.1:\(kitchen.address.port);Den=127.0.0.1:\(den.address.port)"
+                    "Kitchen TV=127.0.0.1:\(kitchen.port);Den=127.0.0.1:\(den.port)"
             ]
         }
 
-        init() throws {
-            kitchen = try SenderHarness(ReceiverConfiguration(name: "Kitchen TV"))
-            den = try SenderHarness(ReceiverConfiguration(name: "Den"))
+        init() async throws {
+            kitchen = try await ReceiverProcess.start(["--name", "Kitchen TV"])
+            den = try await ReceiverProcess.start(["--name", "Den"])
         }
 
         /// Whether the Default Media Receiver runs on `harness` (asked with --device, so no choosing).
-        func runsMediaReceiver(_ harness: SenderHarness) async throws -> Bool {
+        func runsMediaReceiver(_ harness: ReceiverProcess) async throws -> Bool {
             let status = try await CastscopeProcess.run(
-                ["cast", "--insecure-skip-auth", "--device", "127.0.0.1:\(harness.address.port)", "status"])
+                ["cast", "--insecure-skip-auth", "--device", "127.0.0.1:\(harness.port)", "status"])
             return status.standardOutput.contains("Default Media Receiver")
         }
 
         func shutdown() async {
-            await kitchen.shutdown()
-            await den.shutdown()
+            await kitchen.stopped()
+            await den.stopped()
         }
     }
 
     @Test func severalDevicesWithoutATerminalExitOneListingThemAndSuggestingDevice() async throws {
-        let devices = try Devices()
+        let devices = try await Devices()
         let result = try await CastscopeProcess.run(
             ["cast", "--insecure-skip-auth", "launch"],
             environment: devices.environment)
@@ -55,10 +54,10 @@ import Testing
     }
 
     @Test func theOnlyDeviceIsUsedWithoutAsking() async throws {
-        let devices = try Devices()
+        let devices = try await Devices()
         let result = try await CastscopeProcess.run(
             ["cast", "--insecure-skip-auth", "launch"],
-            environment: ["CASTSCOPE_KNOWN_DEVICES": "Den=127.0.0.1:\(devices.den.address.port)"])
+            environment: ["CASTSCOPE_KNOWN_DEVICES": "Den=127.0.0.1:\(devices.den.port)"])
         #expect(result.exitCode == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("Choose a device"))
         #expect(try await devices.runsMediaReceiver(devices.den))
@@ -66,7 +65,7 @@ import Testing
     }
 
     @Test func aNumberTypedOnTheTerminalPicksThatDevice() async throws {
-        let devices = try Devices()
+        let devices = try await Devices()
         // Listed by friendly name: 1) Den, 2) Kitchen TV.
         let result = try await Self.runOnTerminal(
             ["cast", "--insecure-skip-auth", "launch"], typed: "2\n",
@@ -81,7 +80,7 @@ import Testing
     }
 
     @Test func aWrongAnswerIsAskedAgainAndANameIsAccepted() async throws {
-        let devices = try Devices()
+        let devices = try await Devices()
         let result = try await Self.runOnTerminal(
             ["cast", "--insecure-skip-auth", "launch"], typed: "7\nDen\n",
             environment: devices.environment)
@@ -93,7 +92,7 @@ import Testing
     }
 
     @Test func endOfInputOnTheTerminalChoosesNothing() async throws {
-        let devices = try Devices()
+        let devices = try await Devices()
         let result = try await Self.runOnTerminal(
             ["cast", "--insecure-skip-auth", "launch"], typed: "\u{04}",
             environment: devices.environment)
@@ -123,23 +122,23 @@ import Testing
     static func runOnTerminalBlocking(
         _ arguments: [String], typed: String, environment: [String: String], timeout: Double
     ) throws -> TerminalRun {
-        guard let path = CastscopeProcess.executablePath else { throw HarnessError("castscope binary not found") }
+        guard let path = CastscopeProcess.executablePath else { throw ReceiverProcessError("castscope binary not found") }
         // posix_openpt/unlockpt/ptsname are not imported by Glibc here; on Linux they are /dev/ptmx plus two
         // ioctls (asm-generic numbers: TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned)).
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            throw HarnessError("no pseudo-terminal: errno \(errno)")
+            throw ReceiverProcessError("no pseudo-terminal: errno \(errno)")
         }
         let name = "/dev/pts/\(number)"
         defer { close(master) }
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         let terminal = open(name, O_RDWR | O_NOCTTY)
-        guard terminal >= 0 else { throw HarnessError("cannot open \(name)") }
+        guard terminal >= 0 else { throw ReceiverProcessError("cannot open \(name)") }
         defer { close(terminal) }
         let bytes = Array(typed.utf8)
-        guard write(master, bytes, bytes.count) == bytes.count else { throw HarnessError("cannot type") }
+        guard write(master, bytes, bytes.count) == bytes.count else { throw ReceiverProcessError("cannot type") }
         let base = NSTemporaryDirectory() + "castscope-tty-\(getpid())-\(UUID().uuidString)"
         defer {
             unlink(base + ".out")
@@ -160,7 +159,7 @@ import Testing
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw HarnessError("spawn failed: \(spawned)") }
+        guard spawned == 0 else { throw ReceiverProcessError("spawn failed: \(spawned)") }
         var status: Int32 = 0
         var waited = 0.0
         while waitpid(pid, &status, WNOHANG) == 0 {

@@ -5,19 +5,18 @@ import CastTestSupport
 import Foundation
 import Testing
 
-/// `castscope cast` as a separate process against the in-process emulator on loopback.
+/// `castscope cast` as a separate process against a `castscope receiver` process on loopback.
 @Suite(.serialized) struct CastCommandProcessTests {
-    static func cast(_ harness: SenderHarness, _ arguments: [String], auth: [String]) async throws
+    static func cast(_ harness: ReceiverProcess, _ arguments: [String], auth: [String]) async throws
         -> CastscopeProcess.Result
     {
-        try await CastscopeProcess.run(["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + arguments)
+        try await CastscopeProcess.run(["cast", "--device", "127.0.0.1:\(harness.port)"] + auth + arguments)
     }
 
     @Test func loadPauseStatusAndQuitWithDeviceAuthentication() async throws {
-        let harness = try SenderHarness()
         let root = NSTemporaryDirectory() + "castscope-root-\(UUID().uuidString).pem"
-        try harness.emulator.deviceCertificate.certificate.pemString.write(toFile: root, atomically: false,
-                                                                            encoding: .utf8)
+        // A generated root → ICA → device chain, as a real device presents; the sender trusts its root.
+        let harness = try await ReceiverProcess.start(["--auth-chain", "realistic", "--write-root", root])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let auth = ["--trust-root", root]
         let load = try await Self.cast(harness, ["load", "http://127.0.0.1/bbb.mp4", "--title", "Bunny"], auth: auth)
@@ -42,11 +41,11 @@ import Testing
         #expect(try await Self.cast(harness, ["quit"], auth: auth).exitCode == 0)
         let after = try await Self.cast(harness, ["status"], auth: auth)
         #expect(after.standardOutput.contains("Backdrop"))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func failureExitsOneWithTheSDKErrorNameAndAHint() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let noTrust = try await Self.cast(harness, ["launch"], auth: [])
         #expect(noTrust.exitCode == 1)
         #expect(noTrust.standardError.contains("GCKErrorCodeDeviceCertificateNotTrusted (43)"))
@@ -55,32 +54,32 @@ import Testing
         #expect(noMedia.exitCode == 1)
         #expect(noMedia.standardError.contains("GCKErrorCodeNoMediaSession (32)"))
         #expect(noMedia.standardError.contains("device authentication is off"))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func aMessageOver64KiBFailsAtOnceAsMessageTooBig() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let url = "http://127.0.0.1/" + String(repeating: "a", count: 70_000)
         let result = try await Self.cast(harness, ["--timeout", "30s", "load", url], auth: ["--insecure-skip-auth"])
         #expect(result.exitCode == 1)
         // With a 30 s request timeout, only an immediate failure can name the limit (a timeout would say so).
         #expect(result.standardError.contains("GCKErrorCodeMessageTooBig (11)"), "\(result.standardError)")
         #expect(result.standardError.contains("64 KiB"))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func sendPrintsTheAdAppsReply() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let result = try await Self.cast(harness, ["--app", ReceiverAppDefinition.adInsertionID, "send",
                                              ReceiverAppDefinition.adInsertionNamespace, "requestAd,http://a.test,4"],
                                    auth: ["--insecure-skip-auth"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.contains("onContentPauseRequested,4"))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func jsonLogFileCarriesSessionMetadata() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let log = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let filter = NSTemporaryDirectory() + "castscope-cast-\(UUID().uuidString).filter"
@@ -94,11 +93,11 @@ import Testing
         #expect(text.contains("\"cast.session\""))
         #expect(text.contains("\"cast.transport\""))
         #expect(text.contains("\"class\":\"GCKReceiverControlChannel\""))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func sessionFileResumesTheSessionAfterARestart() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let base = NSTemporaryDirectory() + "castscope-resume-\(UUID().uuidString)"
         defer {
             for suffix in [".session", ".jsonl", ".filter"] {
@@ -119,11 +118,11 @@ import Testing
         let log = try String(contentsOfFile: base + ".jsonl", encoding: .utf8)
         #expect(log.contains("didResume"))
         #expect(!log.contains("didStart\""))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func controlReadsKeysAndDrawsTheMiniController() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let auth = ["--insecure-skip-auth"]
         let load = try await Self.cast(harness, ["load", "http://127.0.0.1/a.mp4", "--title", "Bunny"], auth: auth)
         #expect(load.exitCode == 0)
@@ -132,16 +131,16 @@ import Testing
         })
         // Without a terminal the keys are plain bytes: pause, repeat, quit.
         let result = try await CastscopeProcess.run(
-            ["cast", "--device", "127.0.0.1:\(harness.address.port)"] + auth + ["control"], input: Array(" rq".utf8))
+            ["cast", "--device", "127.0.0.1:\(harness.port)"] + auth + ["control"], input: Array(" rq".utf8))
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.contains("Bunny  PLAYING"))
         #expect(result.standardOutput.contains("Bunny  PAUSED"))
         #expect(result.standardOutput.contains("repeat ALL"))
-        await harness.shutdown()
+        await harness.stopped()
     }
 
     @Test func loadCredentialsNeverReachTheLogFile() async throws {
-        let harness = try SenderHarness()
+        let harness = try await ReceiverProcess.start()
         let base = NSTemporaryDirectory() + "castscope-secret-\(UUID().uuidString)"
         defer {
             for suffix in [".jsonl", ".filter"] { try? FileManager.default.removeItem(atPath: base + suffix) }
@@ -155,6 +154,6 @@ import Testing
         #expect(log.contains("credentials"))
         #expect(!log.contains("hunter2-secret-token"))
         #expect(!result.standardError.contains("hunter2-secret-token"))
-        await harness.shutdown()
+        await harness.stopped()
     }
 }
