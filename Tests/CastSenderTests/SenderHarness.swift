@@ -26,6 +26,8 @@ final class SenderHarness: @unchecked Sendable {
             throw HarnessError("loopback")
         }
         var receiverOptions = ReceiverEmulatorOptions(configuration: configuration, address: loopback)
+        // A bound, not a timing: under the whole suite on two cores a TLS handshake has taken over 10 s.
+        receiverOptions.handshakeTimeout = .seconds(30)
         emulatorOptions(&receiverOptions)
         emulator = try ReceiverEmulator(options: receiverOptions, eventLoop: serverLoop)
         address = try emulator.start()
