@@ -107,7 +107,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
     /// Sends CLOSE on every virtual connection, closes every channel and stops listening; `completion` runs on the
     /// loop once the CLOSE messages are queued.
     public func stop(_ completion: @escaping @Sendable () -> Void = {}) {
-        eventLoop.execute { [self] in
+        // A loop that has stopped already closed everything; the completion still comes, so a waiter never hangs.
+        let queued = eventLoop.tryExecute { [self] in
             stopping = true
             stopTransferTarget()
             listener?.close()
@@ -118,6 +119,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
             log.info("stopped; sent CLOSE to \(sessions.count) sender(s)")
             completion()
         }
+        if !queued { completion() }
     }
 
     /// `stop()`, returning once the CLOSE messages and close_notify are written and the listener is closed.

@@ -274,6 +274,8 @@ enum CastCommand {
                               finish: @Sendable () async -> Void) async -> RequestOutcome
     {
         let stop = StopLatch()
+        // Before the first line: whoever sees it may signal at once.
+        StopSignal.install(opening: stop)
         let printer = StatusPrinter(io: io, ended: stop)
         let ended = await context.withSessionManager { manager in
             manager.add(printer)
@@ -283,7 +285,6 @@ enum CastCommand {
         }
         // A session that ended before the listener was added never calls it.
         if ended { stop.open() }
-        StopSignal.install(opening: stop)
         await stop.wait()
         StopSignal.restoreDefault()
         await finish()

@@ -106,7 +106,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Queues `task`; false when the loop has stopped and the task was dropped (the caller cleans up).
-    func tryExecute(_ task: @escaping @Sendable () -> Void) -> Bool {
+    public func tryExecute(_ task: @escaping @Sendable () -> Void) -> Bool {
         inbox.withLock { inbox -> Bool in
             guard inbox.state != .stopped else { return false }
             inbox.tasks.append(task)
