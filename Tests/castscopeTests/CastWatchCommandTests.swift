@@ -48,8 +48,8 @@ import Testing
         #expect(await eventually(within: .seconds(20)) { watcher.output.contains("media: PLAYING") },
                 "\(watcher.output)")
 
-        watcher.process.send(SIGINT)
-        let status = await BlockingWork.run { watcher.process.waitUntilExit() }
+        // Bounded: a watch that did not stop is killed after 30 s and fails here instead of hanging the suite.
+        let status = await BlockingWork.run { watcher.process.terminate(SIGINT, grace: 30) }
         #expect(status == 0, "\(watcher.errors)")
         let lines = watcher.output.split(separator: "\n")
         #expect(lines.last == "session: ended", "\(watcher.output)")
@@ -62,8 +62,7 @@ import Testing
         let watcher = try Watcher(receiver)
         #expect(await eventually(within: .seconds(20)) { watcher.output.contains("session: ") },
                 "\(watcher.errors)")
-        watcher.process.send(SIGTERM)
-        let status = await BlockingWork.run { watcher.process.waitUntilExit() }
+        let status = await BlockingWork.run { watcher.process.terminate(SIGTERM, grace: 30) }
         #expect(status == 0, "\(watcher.errors)")
         #expect(watcher.output.hasSuffix("session: ended\n"), "\(watcher.output)")
         // The receiver heard the sender's CLOSE: its session count dropped before it was told to stop.
