@@ -1,5 +1,6 @@
 public import CastJSON
 public import CastNet
+import CastWire
 
 /// The Default Media Receiver's player as a value-type state machine: requests and clock instants in, status out.
 ///
@@ -174,24 +175,24 @@ public struct MediaPlayer: Sendable {
     }
 
     private func statusEntry(sessionID: Int64, now: MonotonicInstant) -> JSONValue {
-        var entry = JSONObject()
-        entry.appendUnchecked("mediaSessionId", .int(sessionID))
-        entry.appendUnchecked("playbackRate", .double(playbackRate))
-        entry.appendUnchecked("playerState", .string(playerState.rawValue))
-        if let idleReason { entry.appendUnchecked("idleReason", .string(idleReason)) }
-        entry.appendUnchecked("currentTime", .double(position(at: now)))
-        entry.appendUnchecked("supportedMediaCommands", .int(Self.supportedMediaCommands))
-        entry.appendUnchecked("volume", ["level": .double(volumeLevel), "muted": .bool(muted)])
-        if let activeTrackIDs { entry.appendUnchecked("activeTrackIds", activeTrackIDs) }
-        if let item = currentItem {
-            entry.appendUnchecked("media", .object(item.media))
-            entry.appendUnchecked("currentItemId", .int(item.itemID))
-        }
-        if let textTrackStyle { entry.appendUnchecked("textTrackStyle", textTrackStyle) }
-        if let customData { entry.appendUnchecked("customData", customData) }
-        entry.appendUnchecked("repeatMode", .string(repeatMode))
-        entry.appendUnchecked("items", .array(items.map(Self.itemJSON)))
-        return .object(entry)
+        var status = MediaSessionStatus(
+            mediaSessionID: sessionID, playerState: playerState.rawValue, currentTime: position(at: now),
+            supportedMediaCommands: SupportedMediaCommands(rawValue: Self.supportedMediaCommands))
+        status.playbackRate = playbackRate
+        status.idleReason = idleReason
+        status.volume = CastVolume(level: volumeLevel, muted: muted)
+        status.repeatMode = repeatMode
+        status.currentItemID = currentItem?.itemID
+        status.items = items.map(Self.itemJSON)
+        // What senders sent is echoed as they sent it (a device does not normalise it): the media object, track
+        // ids, the text track style and custom data.
+        var verbatim = JSONObject()
+        if let activeTrackIDs { verbatim.appendUnchecked("activeTrackIds", activeTrackIDs) }
+        if let item = currentItem { verbatim.appendUnchecked("media", .object(item.media)) }
+        if let textTrackStyle { verbatim.appendUnchecked("textTrackStyle", textTrackStyle) }
+        if let customData { verbatim.appendUnchecked("customData", customData) }
+        status.unknown = verbatim
+        return status.json
     }
 
     static func itemJSON(_ item: Item) -> JSONValue {
