@@ -14,6 +14,10 @@ let package = Package(
                 .product(name: "CastNet", package: "castscope"),
             ]),
         .executableTarget(
+            name: "EmulatorTour",
+            dependencies: ["CastCLI", "CastDiscovery", "CastJSON", "CastNet", "CastReceiver", "CastSender", "CastTLS",
+                           "CastTestKit", "CastWire"].map { .product(name: $0, package: "castscope") }),
+        .executableTarget(
             name: "TailWithFilter", dependencies: [.product(name: "CastLog", package: "castscope")]),
         .executableTarget(
             name: "InspectCapture",
