@@ -26,6 +26,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzChannelInbound", ["CastChannel", "CastNet", "CastTLS", "CastWire", "CastTestKit"]),
     ("FuzzReceiver", ["CastReceiver"]),
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
+    ("FuzzDeviceLookup", ["CastDiscovery"]),
     ("FuzzCaptureFile", ["CastInspect"]),
     ("FuzzCastCRL", ["CastWire", "CastTLS"]),
     ("FuzzCertificateChain", ["CastTLS"]),

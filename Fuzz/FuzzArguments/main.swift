@@ -38,6 +38,11 @@ let fuzzRoot = CommandSpec(
                     run: { _, _ in 0 }),
             ],
             defaultSubcommand: "check"),
+        CommandSpec(
+            name: "mute", abstract: "A choice argument.",
+            arguments: [.init("state", values: ["on", "off"]), .init("more", optional: true, repeating: true,
+                                                                     values: ["a", "b"])],
+            run: { _, _ in 0 }),
     ])
 
 /// Levels a `--level` value may name, for the enum-choice helper.

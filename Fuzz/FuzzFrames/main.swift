@@ -28,6 +28,23 @@ func fuzzFrames(_ bytes: [UInt8]) -> Int {
         streamFailure = error
     }
     precondition(streamed == messages && streamFailure == failure, "stream and reader disagree")
+    // The inspector's recovery: after each fault, resynchronise and go on; every fault moves forward, so the
+    // number of faults is bounded by the input's length.
+    var recovering = CastFrameStream()
+    recovering.append(bytes)
+    var faults = 0
+    var lastOffset = -1
+    while faults <= bytes.count {
+        do throws(FramingError) {
+            guard try recovering.next() != nil else { break }
+        } catch {
+            precondition(error.offset > lastOffset, "resynchronising did not move forward")
+            lastOffset = error.offset
+            faults += 1
+            recovering.resynchronize()
+        }
+    }
+    precondition(faults <= bytes.count, "resynchronising looped")
     // The `decode frames` dump and the payload models see the same messages: they must not crash either.
     let dump = CastFrameDump.run(input: bytes)
     precondition(dump.lines.count == messages.count, "dump and decoder disagree")

@@ -33,11 +33,9 @@ public struct CaptureInspection {
         self.options = options
     }
 
-    /// The files in time order (files given out of order would look like time going backwards).
-    public var orderedFiles: [String] { CaptureRun.timeOrdered(files) }
-
-    /// Reads everything; events go to `report` (and the collector and log merge); `notice` gets side remarks
-    /// (bad log lines); `progress` gets (file, bytes read, size) as a big file is read.
+    /// Reads everything, in time order (files given out of order would look like time going backwards); events go
+    /// to `report` (and the collector and log merge); `notice` gets side remarks (the reordering, bad log lines);
+    /// `progress` gets (file, bytes read, size) as a big file is read.
     public func run(report: InspectReport, notice: @escaping (String) -> Void,
                     progress: ((String, Int, Int) -> Void)? = nil) throws(LogMerge.Unreadable) -> Outcome {
         var options = options
@@ -52,7 +50,10 @@ public struct CaptureInspection {
         let inspector = Inspector(options: options) { event in
             if let logMerge { logMerge.add(event) } else { deliver(event) }
         }
-        let error = CaptureRun.feed(files: orderedFiles, into: inspector, lax: lax, progress: progress)
+        // Reads each file's first packet: done once, here.
+        let ordered = CaptureRun.timeOrdered(files)
+        if ordered != files { notice("castscope: reading the captures in time order: \(ordered.joined(separator: ", "))") }
+        let error = CaptureRun.feed(files: ordered, into: inspector, lax: lax, progress: progress)
         if let error, error.packetNumber == 0, files.count == 1, inspector.summary.packets == 0, logMerge == nil {
             return Outcome(summary: inspector.summary, error: error, nothingRead: true, collector: nil)
         }

@@ -36,7 +36,7 @@ public struct CastOptions: Sendable {
     public var senderID = "sender-0"
     /// Where the sender's records go (every GCK class, the channel layer's included); the shared logger by default.
     public var logger: Logger = .shared {
-        didSet { log = logger === Logger.shared ? .shared : SenderLog(logger: logger) }
+        didSet { log = SenderLog.on(logger) }
     }
     /// The sender's classes on `logger`.
     public private(set) var log = SenderLog.shared

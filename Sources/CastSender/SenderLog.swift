@@ -42,4 +42,7 @@ public struct SenderLog: Sendable {
 
     /// The classes on `Logger.shared`, made once.
     public static let shared = SenderLog(logger: .shared)
+
+    /// `shared` for the shared logger, else a new set.
+    static func on(_ logger: Logger) -> SenderLog { logger === Logger.shared ? shared : SenderLog(logger: logger) }
 }

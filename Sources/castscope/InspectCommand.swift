@@ -131,9 +131,6 @@ enum InspectCommand {
             if live || buffer.utf8.count >= 1 << 16 { flush() }
         }
         let showProgress = Terminal.isTerminal(.error)
-        if inspection.orderedFiles != files {
-            io.printError("castscope: reading the captures in time order: \(inspection.orderedFiles.joined(separator: ", "))")
-        }
         let outcome = try inspection.run(report: report, notice: { io.printError($0) }) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }
             let percent = size > 0 ? min(100, done * 100 / size) : 0

@@ -26,14 +26,18 @@ public enum StopSignal {
 
     /// Installs the handlers for SIGINT and SIGTERM; the first one opens `latch` (a fresh one when none is given),
     /// which is returned for the command to await.
+    /// Without a wake pipe (no descriptors left) no handler is installed: the default applies and Ctrl-C ends the
+    /// process at once, rather than setting a flag nobody would be woken for.
     @discardableResult
     public static func install(opening latch: StopLatch = StopLatch()) -> StopLatch {
         // Touch both globals before a handler can run, so their lazy initialisation never happens inside one.
         stopRequested.store(false, ordering: .relaxed)
-        wake.withLock { wake in
+        let canWake = wake.withLock { wake -> Bool in
             wake.latch = latch
             if wake.readSource == nil { wake.readSource = makeWakeSource() }
+            return wake.readSource != nil
         }
+        guard canWake else { return latch }
         for signalNumber in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in
