@@ -165,10 +165,7 @@ extension Inspector {
                 emit(.finding(Finding(
                     .warn, "tls.no-key", "no key for the TLS session \(state.flow); \(contents)",
                     detail: (info.reason ?? "") + ". Get keys: run `castscope cast --keylog FILE`, or set SSLKEYLOGFILE "
-                        + "for the sender, then pass --keylog FILE"
-                        + (options.secretsBlocksUnread
-                            ? ". This pcapng came through standard input, where its Decryption Secrets Blocks cannot be "
-                                + "read: pass its key log with --keylog, or give the file's path instead of -" : ""),
+                        + "for the sender, then pass --keylog FILE",
                     time: time, flow: state.flow)))
             }
         case .certificates(let chain, let direction):

@@ -15,9 +15,6 @@ public struct InspectOptions: Sendable {
     public var exportDirectory: String?
     /// False skips TCP entirely (`--only mdns`): no reassembly, TLS or Cast work at all.
     public var analyseTCP = true
-    /// True when the capture is a pcapng read from a pipe, whose Decryption Secrets Blocks castscope cannot read
-    /// (libpcap skips them and a pipe cannot be read twice); `tls.no-key` then says to pass `--keylog`.
-    public var secretsBlocksUnread = false
     /// The roots device-auth chains are checked against (`--trust-root`; default: the built-in Cast roots).
     public var deviceTrustStore: CastTrustStore = .castDeviceRoots
 

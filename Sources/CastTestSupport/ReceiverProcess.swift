@@ -17,8 +17,8 @@ public final class ReceiverProcess: Sendable {
     public let stderrPath: String
     private let stdoutPath: String
 
-    /// Starts the emulator with `arguments` added after `receiver --port 0`; throws when no listening line comes
-    /// within 20 s.
+    /// Starts the emulator with `arguments` added after `receiver --port 0`; throws, with what it logged, when it
+    /// exits first or no listening line comes within 60 s (a loaded machine generating RSA chains is slow).
     public init(_ arguments: [String] = []) throws {
         guard let path = CastscopeProcess.executablePath else {
             throw ReceiverProcessError("castscope binary not found next to the tests")
@@ -30,7 +30,7 @@ public final class ReceiverProcess: Sendable {
             path: path, arguments: ["receiver", "--port", "0", "--host", "127.0.0.1"] + arguments,
             output: .file(stdoutPath), errors: .file(stderrPath))
         var line = ""
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, process.isRunning {
             let text = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
             if let first = text.split(separator: "\n", omittingEmptySubsequences: false).first, text.contains("\n") {
@@ -45,9 +45,16 @@ public final class ReceiverProcess: Sendable {
             let port = Int(fields[1][fields[1].index(after: colon)...]), fields[2].hasPrefix("id="),
             fields[3].hasPrefix("name=\"")
         else {
+            let exited = !process.isRunning
             process.send(SIGKILL)
-            process.waitUntilExit()
-            throw ReceiverProcessError("unexpected first line \"\(line)\"")
+            let status = process.waitUntilExit()
+            let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: stderrPath)
+            try? FileManager.default.removeItem(atPath: stdoutPath)
+            let why = line.isEmpty
+                ? (exited ? "exited (status \(status)) before its listening line" : "no listening line within 60 s")
+                : "unexpected first line \"\(line)\""
+            throw ReceiverProcessError("receiver \(arguments.joined(separator: " ")): \(why); its log: \(log.suffix(2000))")
         }
         host = String(fields[1][..<colon])
         self.port = port

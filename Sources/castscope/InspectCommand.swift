@@ -18,8 +18,8 @@ enum InspectCommand {
                 when the captures were read, 1 when a file cannot be read or is corrupt (after printing what was \
                 decoded before the fault), 64 on usage errors. --html FILE also writes a self-contained HTML \
                 report (discovery timeline, per-connection sequence diagrams, filterable message table). \
-                A capture of - is read from standard input as it arrives (tcpdump -U -w - | castscope inspect -); \
-                secrets blocks are not read from there, so give --keylog.
+                A capture of - is read from standard input as it arrives (tcpdump -U -w - | castscope inspect -), \
+                a pcapng's secrets blocks as they come.
                 """,
             arguments: [.init("capture", help: "pcap or pcapng files; - reads standard input.", repeating: true)],
             options: [

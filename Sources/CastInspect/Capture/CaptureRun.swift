@@ -6,7 +6,7 @@ import Foundation
 public enum CaptureRun {
     /// Adds the key logs embedded in the files' Decryption Secrets Blocks to `options.keyLog`.
     public static func loadEmbeddedKeys(files: [String], into options: inout InspectOptions) {
-        // Standard input and pipes cannot be read twice: their secrets blocks are not seen (give --keylog instead).
+        // Standard input and pipes cannot be read twice: their secrets blocks are taken as they come (`feed`).
         for file in files where !PcapSource.isStreamInput(file) {
             for text in PcapngSecretsReader.keyLogs(atPath: file) { options.keyLog.add(text: text) }
         }
@@ -39,14 +39,17 @@ public enum CaptureRun {
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             do throws(CaptureError) {
                 let source = try PcapSource(path: file)
-                if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) {
+                if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) || source.isPcapng {
                     try source.setFilter(mdnsFilter, looksOnlyAtHeaders: true)
                 }
                 if PcapSource.isStreamInput(file) {
-                    if source.isPcapng { inspector.options.secretsBlocksUnread = true }
                     // A pipe may carry a capture still going on: each packet is inspected when it arrives, not
-                    // when a read-ahead batch has filled.
-                    while let packet = try source.next() { inspector.process(packet) }
+                    // when a read-ahead batch has filled. Its secrets blocks count from where they stand (they
+                    // come before the handshakes they decrypt).
+                    while let packet = try source.next() {
+                        for text in source.takeKeyLogs() { inspector.options.keyLog.add(text: text) }
+                        inspector.process(packet)
+                    }
                     continue
                 }
                 let packets = PacketPrefetcher(source)

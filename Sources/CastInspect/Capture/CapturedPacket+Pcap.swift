@@ -14,3 +14,12 @@ extension CapturedPacket {
             originalLength: max(Int(header.len), captured))
     }
 }
+
+extension CapturedPacket {
+    /// The packet a castscope reader returned, numbered.
+    init(number: Int, record: CaptureRecord) {
+        self.init(number: number, time: LogTimestamp(seconds: record.seconds, microseconds: record.microseconds),
+                  linkType: LinkType(rawValue: record.linkType), bytes: record.bytes,
+                  originalLength: record.originalLength)
+    }
+}

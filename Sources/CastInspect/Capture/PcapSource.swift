@@ -3,105 +3,140 @@ import CastLog
 public import CastWire
 import Foundation
 
-/// Reads pcap and pcapng files through libpcap, one packet at a time; the only file that imports `CPcap`.
+/// Reads pcap and pcapng captures one packet at a time; with `LiveCapture`, the only file that imports `CPcap`.
 ///
-/// libpcap checks the headers and record lengths; this type adds what it does not: refusing gzip'd files with a
-/// clear message and naming the packet number and byte offset of a fault.
+/// pcapng (files and pipes) is read by `PcapngReader`, each packet with its own interface's link type; classic
+/// pcap from a pipe by `ClassicPcapStreamReader`; a classic file by `ClassicPcapReader` after libpcap accepted its
+/// header (libpcap still reads the old versions whose records need repair). This type adds what libpcap does not:
+/// refusing gzip'd files with a clear message and naming the packet number and byte offset of a fault.
 public final class PcapSource {
     /// The path given.
     public let path: String
-    /// The link type of the file's (first) interface.
-    public let linkType: LinkType
+    /// The link type of the file's first interface (a pcapng file may have others: each packet carries its own).
+    public private(set) var linkType: LinkType
     /// Packets read so far.
     public private(set) var packetsRead = 0
     /// Byte offset where the next record starts (the end of the last one read).
     public private(set) var nextRecordOffset = 0
-    private let handle: PcapHandle
-    /// Classic pcap files are read without libpcap's copies (nil: libpcap reads them, as it does pcapng).
-    private let classic: ClassicPcapReader?
-    /// The filter `setFilter` compiled, applied to classic records (libpcap applies it to the ones it reads).
-    private var filter: CompiledFilter?
+    /// Key logs of the Decryption Secrets Blocks read so far from a pcapng (files are also scanned up front).
+    private var keyLogs: [String] = []
+    private let reader: Reader
+    /// The filter `setFilter` compiled, per link type (a pcapng file's interfaces may differ).
+    private var filters: [UInt32: CompiledFilter] = [:]
+    private var filterExpression: String?
     /// The filter reads only headers: run it on each record's first bytes and read bodies of matches only.
     private var filterOnPrefix = false
-    /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng, whose
-    /// offsets come from the FILE position instead (block lengths vary with options).
+    /// Record header length of a classic pcap file (16, or 24 for the "modified" format); nil for pcapng.
     private let recordHeaderLength: Int?
+
+    /// Where the packets come from.
+    private enum Reader {
+        /// A classic file libpcap opened; `ClassicPcapReader` reads its records unless it is an old version.
+        case libpcap(PcapHandle, ClassicPcapReader?)
+        case pcapng(PcapngReader)
+        case classicStream(ClassicPcapStreamReader)
+    }
 
     /// Opens `path` ("-": standard input, read as a stream, as `tcpdump -r -` does); throws `.cannotOpen`,
     /// `.compressed` or `.badHeader`.
     public init(path: String) throws(CaptureError) {
         self.path = path
+        let fromPipe = path == Self.standardInput || Self.isStream(path)
+        func failure(_ kind: CaptureError.Kind, _ reason: String, at offset: Int = 0) -> CaptureError {
+            CaptureError(kind: kind, file: path, packetNumber: 0, byteOffset: offset, reason: reason)
+        }
         let magic: [UInt8]
-        let stream: UnsafeMutablePointer<FILE>
-        if path == Self.standardInput || Self.isStream(path) {
-            // The header is libpcap's to read from a pipe (no peeking without consuming); a duplicate descriptor,
-            // so closing the capture leaves the process's standard input alone.
-            magic = []
-            // A named pipe or <(…) is read once, as standard input is: peeking at its magic would consume it.
+        var input: SequentialInput?
+        if fromPipe {
+            // A duplicate of standard input, so closing the capture leaves the process's own alone. A named pipe or
+            // <(…) is read once, as standard input is: its first bytes are read here and handed on.
             let fd = path == Self.standardInput
                 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0, let opened = fdopen(fd, "rb") else {
-                if fd >= 0 { close(fd) }
-                throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
-                                   reason: "cannot be read (closed?)")
-            }
-            stream = opened
+            guard fd >= 0 else { throw failure(.cannotOpen, "cannot be read (closed?)") }
+            let stream = SequentialInput(fd: fd, ownsDescriptor: true, chunk: 64 << 10)
+            magic = stream.read(4)
+            input = stream
         } else {
             guard let file = FileHandle(forReadingAtPath: path) else {
-                throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0,
-                                   reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+                throw failure(.cannotOpen, FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
             }
             let header = [UInt8]((try? file.read(upToCount: 24)) ?? Data())
             try? file.close()
             magic = Array(header.prefix(4))
-            if let reason = Self.reservedLinkTypeBits(header) {
-                throw CaptureError(kind: .badHeader, file: path, packetNumber: 0, byteOffset: 20, reason: reason)
-            }
-            if magic.starts(with: [0x1f, 0x8b]) {
-                throw CaptureError(kind: .compressed, file: path, packetNumber: 0, byteOffset: 0,
-                                   reason: "the file is gzip-compressed; decompress it first (gunzip -k \(path))")
-            }
-            guard let opened = fopen(path, "rb") else {
-                throw CaptureError(kind: .cannotOpen, file: path, packetNumber: 0, byteOffset: 0, reason: "cannot open")
-            }
-            stream = opened
+            if let reason = Self.reservedLinkTypeBits(header) { throw failure(.badHeader, reason, at: 20) }
         }
+        if magic.starts(with: [0x1f, 0x8b]) {
+            throw failure(.compressed, fromPipe
+                ? "the stream is gzip-compressed; pipe it through gunzip"
+                : "the file is gzip-compressed; decompress it first (gunzip -k \(path))")
+        }
+        if magic == [0x0A, 0x0D, 0x0D, 0x0A] {
+            if input == nil {
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw failure(.cannotOpen, "cannot open") }
+                _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+                input = SequentialInput(fd: fd, ownsDescriptor: true)
+            }
+            guard let input else { throw failure(.cannotOpen, "cannot open") }
+            do throws(PcapngReader.Fault) {
+                let pcapng = try PcapngReader(input, header: fromPipe ? magic : input.read(4))
+                reader = .pcapng(pcapng)
+                linkType = LinkType(rawValue: pcapng.linkTypes.first ?? 0)
+            } catch {
+                throw failure(error.truncated ? .truncated : .badHeader, error.reason, at: error.offset)
+            }
+            recordHeaderLength = nil
+            nextRecordOffset = input.position
+            return
+        }
+        if let input {
+            guard ClassicPcapStreamReader.isClassic(magic) else {
+                throw failure(magic.count < 4 ? .truncated : .badHeader, magic.isEmpty
+                    ? "the stream is empty; it must carry a pcap or pcapng capture"
+                    : "unknown file format; the stream must carry a pcap or pcapng capture")
+            }
+            do throws(ClassicPcapStreamReader.Fault) {
+                let classic = try ClassicPcapStreamReader(input, header: magic)
+                reader = .classicStream(classic)
+                linkType = LinkType(rawValue: classic.linkType)
+            } catch {
+                throw failure(error.truncated ? .truncated : .badHeader, error.reason)
+            }
+            recordHeaderLength = 16
+            nextRecordOffset = 24
+            return
+        }
+        guard let stream = fopen(path, "rb") else { throw failure(.cannotOpen, "cannot open") }
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
-        // A 1 MiB stdio buffer: libpcap reads through it, and the default 4 KiB costs a syscall every few packets.
-        // glibc ignores the size when the buffer is nil, so it is ours, freed after pcap_close closed the FILE.
+        // A 1 MiB stdio buffer for the old versions libpcap reads (glibc ignores the size when the buffer is nil,
+        // so it is ours, freed after pcap_close closed the FILE).
         let streamBuffer = malloc(1 << 20)
         if let streamBuffer { setvbuf(stream, streamBuffer.assumingMemoryBound(to: CChar.self), _IOFBF, 1 << 20) }
         guard let raw = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO),
                                                                   &errorBuffer) else {
             fclose(stream)
             free(streamBuffer)
-            var reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let fromPipe = path == Self.standardInput || Self.isStream(path)
-            if fromPipe, reason.contains("unknown file format") {
-                reason += "; the stream must carry a pcap or pcapng capture (gzip'd? pipe it through gunzip)"
-            }
-            throw CaptureError(
-                kind: (!fromPipe && magic.count < 4) || reason.contains("truncated") ? .truncated : .badHeader,
-                file: path, packetNumber: 0, byteOffset: 0, reason: reason)
+            let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw failure(magic.count < 4 || reason.contains("truncated") ? .truncated : .badHeader, reason)
         }
-        handle = PcapHandle(raw, streamBuffer: streamBuffer)
+        let handle = PcapHandle(raw, streamBuffer: streamBuffer)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))
         let modified: [[UInt8]] = [[0xA1, 0xB2, 0xCD, 0x34], [0x34, 0xCD, 0xB2, 0xA1]]
-        classic = ClassicPcapReader(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
-                                    linkType: linkType.rawValue)
-        // pcapng's section header says version 1; classic pcap files say 2.
-        if magic == [0x0A, 0x0D, 0x0D, 0x0A] || (magic.isEmpty && pcap_major_version(raw) == 1) {
-            recordHeaderLength = nil
-            nextRecordOffset = handle.fileOffset
-        } else {
-            // Counting is exact and saves an lseek per packet (ftell) on classic files.
-            recordHeaderLength = modified.contains(magic) ? 24 : 16
-            nextRecordOffset = 24
-        }
+        reader = .libpcap(handle, ClassicPcapReader(path: path, magic: magic, snapshot: Int(pcap_snapshot(raw)),
+                                                    linkType: linkType.rawValue))
+        // Counting is exact and saves an lseek per packet (ftell) on classic files.
+        recordHeaderLength = modified.contains(magic) ? 24 : 16
+        nextRecordOffset = 24
     }
 
     /// True for pcapng (which may carry Decryption Secrets Blocks), false for classic pcap.
     public var isPcapng: Bool { recordHeaderLength == nil }
+
+    /// The key logs of the Decryption Secrets Blocks read since the last call (pcapng only).
+    public func takeKeyLogs() -> [String] {
+        defer { keyLogs = [] }
+        return keyLogs
+    }
 
     /// Why a classic pcap header's link-type field is invalid, or nil. Bits 16–25 are reserved and must be zero
     /// (the pcap file format: the low 16 bits are the link type, bit 26 and bits 28–31 describe an FCS); tshark
@@ -151,26 +186,67 @@ public final class PcapSource {
     /// `ClassicPcapReader.prefixLength` bytes of a packet (link, IP and UDP/TCP headers), so a classic file is
     /// walked by reading record headers and packet starts only.
     func setFilter(_ expression: String, looksOnlyAtHeaders: Bool) throws(CaptureError) {
-        var program = bpf_program()
-        guard pcap_compile(handle.raw, &program, expression, 1, PCAP_NETMASK_UNKNOWN) == 0 else {
-            throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
-                               reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
-        }
-        if classic != nil {
-            filterOnPrefix = looksOnlyAtHeaders
-            filter = CompiledFilter(program)
+        if case .libpcap(let handle, let classic) = reader {
+            var program = bpf_program()
+            guard pcap_compile(handle.raw, &program, expression, 1, PCAP_NETMASK_UNKNOWN) == 0 else {
+                throw filterError(String(cString: pcap_geterr(handle.raw)))
+            }
+            if classic != nil {
+                filterOnPrefix = looksOnlyAtHeaders
+                filters[linkType.rawValue] = CompiledFilter(program)
+                return
+            }
+            defer { pcap_freecode(&program) }
+            guard pcap_setfilter(handle.raw, &program) == 0 else {
+                throw filterError(String(cString: pcap_geterr(handle.raw)))
+            }
             return
         }
-        defer { pcap_freecode(&program) }
-        guard pcap_setfilter(handle.raw, &program) == 0 else {
-            throw CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0,
-                               reason: "filter: " + String(cString: pcap_geterr(handle.raw)))
+        // Our readers: compiled per link type when a packet of that type first comes (checked here once, for the
+        // first interface, so a bad expression fails before any packet).
+        filterExpression = expression
+        filterOnPrefix = false
+        if case .failed(let reason) = CompiledFilter.compile(expression, linkType: linkType.rawValue) {
+            throw filterError(reason)
+        }
+    }
+
+    private func filterError(_ reason: String) -> CaptureError {
+        CaptureError(kind: .malformed, file: path, packetNumber: 0, byteOffset: 0, reason: "filter: " + reason)
+    }
+
+    /// Whether `bytes` of a packet of `linkType` pass the filter; a link type the expression cannot be compiled
+    /// for passes everything (its packets are then counted as not decoded, not silently dropped).
+    private func passes(_ bytes: [UInt8], linkType: UInt32, seconds: Int64, microseconds: Int32,
+                        originalLength: Int) -> Bool {
+        guard let filterExpression else { return true }
+        if filters[linkType] == nil {
+            guard case .compiled(let filter) = CompiledFilter.compile(filterExpression, linkType: linkType) else {
+                return true
+            }
+            filters[linkType] = filter
+        }
+        guard let filter = filters[linkType] else { return true }
+        return bytes.withUnsafeBufferPointer {
+            filter.matches(seconds: seconds, microseconds: microseconds, originalLength: UInt32(clamping: originalLength),
+                           data: $0.baseAddress, length: $0.count)
         }
     }
 
     /// The next packet, nil at the end of the file; throws `.truncated`/`.malformed` naming the faulty record.
     public func next() throws(CaptureError) -> CapturedPacket? {
-        if let classic { return try nextClassic(classic) }
+        switch reader {
+        case .libpcap(let handle, let classic):
+            if let classic { return try nextClassic(classic) }
+            return try nextFromLibpcap(handle)
+        case .pcapng(let pcapng):
+            return try nextPcapng(pcapng)
+        case .classicStream(let classic):
+            return try nextClassicStream(classic)
+        }
+    }
+
+    private func nextFromLibpcap(_ handle: PcapHandle) throws(CaptureError) -> CapturedPacket? {
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let status = pcap_next_ex(handle.raw, &header, &data)
@@ -178,11 +254,7 @@ public final class PcapSource {
         case 1:
             guard let header, let data else { return nil }
             packetsRead += 1
-            if let recordHeaderLength {
-                nextRecordOffset += recordHeaderLength + Int(header.pointee.caplen)
-            } else {
-                nextRecordOffset = handle.fileOffset
-            }
+            nextRecordOffset += (recordHeaderLength ?? 16) + Int(header.pointee.caplen)
             return CapturedPacket(number: packetsRead, header: header.pointee, data: data, linkType: linkType)
         case PCAP_ERROR_BREAK:
             return nil
@@ -192,11 +264,54 @@ public final class PcapSource {
                                packetNumber: packetsRead + 1, byteOffset: nextRecordOffset, reason: reason)
         }
     }
+
+    private func nextPcapng(_ pcapng: PcapngReader) throws(CaptureError) -> CapturedPacket? {
+        while true {
+            let item: PcapngReader.Item
+            do throws(PcapngReader.Fault) {
+                guard let next = try pcapng.next() else { return nil }
+                item = next
+            } catch {
+                throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
+                                   packetNumber: packetsRead + 1, byteOffset: error.offset, reason: error.reason)
+            }
+            nextRecordOffset = pcapng.offset
+            switch item {
+            case .keyLog(let text):
+                keyLogs.append(text)
+            case .packet(let packet):
+                guard passes(packet.bytes, linkType: packet.linkType, seconds: packet.seconds,
+                             microseconds: packet.microseconds, originalLength: packet.originalLength) else { continue }
+                packetsRead += 1
+                return CapturedPacket(number: packetsRead, record: packet)
+            }
+        }
+    }
+
+    private func nextClassicStream(_ classic: ClassicPcapStreamReader) throws(CaptureError) -> CapturedPacket? {
+        while true {
+            let start = classic.offset
+            let record: CaptureRecord
+            do throws(ClassicPcapStreamReader.Fault) {
+                guard let next = try classic.next() else { return nil }
+                record = next
+            } catch {
+                throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
+                                   packetNumber: packetsRead + 1, byteOffset: start, reason: error.reason)
+            }
+            nextRecordOffset = classic.offset
+            guard passes(record.bytes, linkType: classic.linkType, seconds: record.seconds,
+                         microseconds: record.microseconds, originalLength: record.originalLength) else { continue }
+            packetsRead += 1
+            return CapturedPacket(number: packetsRead, record: record)
+        }
+    }
 }
 
 extension PcapSource {
     /// The next record of a classic file that passes the filter; only those are copied out.
     private func nextClassic(_ file: ClassicPcapReader) throws(CaptureError) -> CapturedPacket? {
+        let filter = filters[linkType.rawValue]
         while true {
             let start = file.offset
             let record: ClassicPcapReader.Record
@@ -229,13 +344,44 @@ extension PcapSource {
     }
 }
 
-/// A compiled BPF program run over classic records (`pcap_offline_filter`), freed with its owner.
+/// A compiled BPF program run over records (`pcap_offline_filter`), freed with its owner.
 private final class CompiledFilter {
     private var program: bpf_program
 
     init(_ program: bpf_program) { self.program = program }
 
     deinit { pcap_freecode(&program) }
+
+    enum Compiled {
+        case compiled(CompiledFilter)
+        case failed(String)
+    }
+
+    /// `expression` compiled for packets of `linkType` (libpcap's dead handle for that type), or why it cannot be.
+    static func compile(_ expression: String, linkType: UInt32) -> Compiled {
+        guard let dead = pcap_open_dead(Int32(bitPattern: linkType), 262_144) else {
+            return .failed("link type \(linkType) is unknown to libpcap")
+        }
+        defer { pcap_close(dead) }
+        var program = bpf_program()
+        guard pcap_compile(dead, &program, expression, 1, PCAP_NETMASK_UNKNOWN) == 0 else {
+            return .failed(String(cString: pcap_geterr(dead)))
+        }
+        return .compiled(CompiledFilter(program))
+    }
+
+    /// Runs the program over `length` bytes of a packet.
+    func matches(seconds: Int64, microseconds: Int32, originalLength: UInt32, data: UnsafePointer<UInt8>?,
+                 length: Int) -> Bool {
+        var header = pcap_pkthdr()
+        header.ts.tv_sec = Int(seconds)
+        header.ts.tv_usec = Int(microseconds)
+        header.caplen = UInt32(length)
+        header.len = originalLength
+        var empty: UInt8 = 0
+        guard let data else { return pcap_offline_filter(&program, &header, &empty) != 0 }
+        return pcap_offline_filter(&program, &header, data) != 0
+    }
 
     /// Runs the program over `length` bytes of the record's packet (BPF treats bytes past them as absent and
     /// never reads them).
@@ -265,11 +411,5 @@ private final class PcapHandle {
     deinit {
         pcap_close(raw)
         free(streamBuffer)
-    }
-
-    /// The position of libpcap's FILE (how far it has read); -1 on a pipe, where it is not known.
-    var fileOffset: Int {
-        guard let file = pcap_file(raw) else { return 0 }
-        return ftell(file)
     }
 }
