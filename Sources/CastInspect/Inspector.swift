@@ -42,6 +42,8 @@ public final class Inspector {
     var lastTime = LogTimestamp(seconds: 0, microseconds: 0)
     /// Packets of link types castscope does not decode: raw link type → (count, first time).
     private var undecodedLinkTypes: [UInt32: (count: Int, first: LogTimestamp)] = [:]
+    /// 802.11 frames that carry no readable IP, by kind, with the first one's time.
+    private var wifiWithoutIP: [IEEE80211HeaderView.Kind: (count: Int, first: LogTimestamp)] = [:]
     /// Connections that lost heartbeats, for `cast.reconnect`.
     var reconnects = ReconnectWatch()
     /// Most concurrent TCP connections tracked; the oldest idle one is closed beyond this.
@@ -79,6 +81,9 @@ public final class Inspector {
             if !LinkType.decoded.contains(packet.linkType) {
                 let entry = undecodedLinkTypes[packet.linkType.rawValue] ?? (0, packet.time)
                 undecodedLinkTypes[packet.linkType.rawValue] = (entry.count + 1, entry.first)
+            } else if case .ieee80211(let frame) = sliced.link {
+                let entry = wifiWithoutIP[frame.kind] ?? (0, packet.time)
+                wifiWithoutIP[frame.kind] = (entry.count + 1, entry.first)
             }
             return
         }
@@ -123,12 +128,28 @@ public final class Inspector {
             findings.append(Finding(
                 .warn, "capture.link-type",
                 "\(entry.count) packet\(entry.count == 1 ? "" : "s") of link type \(raw) (\(type)) not decoded",
-                detail: "castscope decodes Ethernet, Linux cooked (SLL, SLL2), raw IP, loopback and BSD null link "
-                    + "types; capture on a wired interface, with -i any, or in managed (not monitor) mode for Wi-Fi",
+                detail: "castscope decodes Ethernet, 802.11 (also after radiotap), Linux cooked (SLL, SLL2), raw IP, "
+                    + "loopback and BSD null link types; capture on a wired interface, or with -i any",
                 time: entry.first))
         }
+        if let finding = wifiFinding() { findings.append(finding) }
         findings.forEach { emit(.finding($0)) }
         return summary
+    }
+
+    /// `capture.wifi-protected`: encrypted 802.11 data frames, whose IP (mDNS, Cast) cannot be read.
+    private func wifiFinding() -> Finding? {
+        guard let protected = wifiWithoutIP[.protectedData] else { return nil }
+        let others = wifiWithoutIP.filter { $0.key != .protectedData }.values.reduce(0) { $0 + $1.count }
+        return Finding(
+            .warn, "capture.wifi-protected",
+            "\(protected.count) 802.11 data frame\(protected.count == 1 ? " is" : "s are") encrypted (WEP/WPA): "
+                + "the IP packets in \(protected.count == 1 ? "it are" : "them are") not decoded"
+                + (others > 0 ? " (and \(others) management, control or null frames carry none)" : ""),
+            detail: "decrypt the capture first (Wireshark: IEEE 802.11 decryption keys with the network's passphrase, "
+                + "and the EAPOL handshake in the capture), or capture on the access point's wired side or on a host "
+                + "of the network (managed mode), where frames arrive decrypted",
+            time: protected.first)
     }
 
     /// Reports a finding that did not come from packets (a corrupt file in lax mode).

@@ -33,11 +33,11 @@ import Testing
 @Suite struct UndecodedLinkTypeTests {
     @Test func packetsOfAnUndecodedLinkTypeAreCountedInOneFinding() {
         let packets: [(Int64, [UInt8])] = [(1, [UInt8](repeating: 0, count: 40)), (2, [UInt8](repeating: 0, count: 40))]
-        let run = InspectorPacketTests.inspect(packets, linkType: LinkType(rawValue: 105))
+        let run = InspectorPacketTests.inspect(packets, linkType: LinkType(rawValue: 119))  // Prism monitor headers
         let findings = run.events.compactMap { event -> Finding? in
             if case .finding(let finding) = event, finding.code == "capture.link-type" { finding } else { nil }
         }
         #expect(findings.count == 1)
-        #expect(findings.first?.summary.hasPrefix("2 packets of link type 105") == true, "\(findings)")
+        #expect(findings.first?.summary.hasPrefix("2 packets of link type 119") == true, "\(findings)")
     }
 }

@@ -12,6 +12,10 @@ public enum PacketLayer: String, Sendable, Hashable, CaseIterable, CustomStringC
     case linuxSLL2
     /// BSD loopback header (DLT 0 NULL or DLT 108 LOOP).
     case loopback
+    /// Radiotap header (DLT 127).
+    case radiotap
+    /// IEEE 802.11 MAC header (DLT 105, or after radiotap).
+    case ieee80211
     /// The version nibble of a raw-IP packet (DLT 101).
     case rawIP
     /// IPv4 header including options.
@@ -42,6 +46,8 @@ public enum PacketLayer: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .linuxSLL: "Linux SLL header"
         case .linuxSLL2: "Linux SLL2 header"
         case .loopback: "loopback header"
+        case .radiotap: "radiotap header"
+        case .ieee80211: "802.11 header"
         case .rawIP: "raw IP header"
         case .ipv4Header: "IPv4 header"
         case .ipv4Payload: "IPv4 payload"

@@ -8,6 +8,8 @@ public enum PacketLinkHeader: Sendable {
     case linuxSLL2(LinuxSLL2HeaderView)
     /// BSD loopback (NULL or LOOP).
     case loopback(LoopbackHeaderView)
+    /// IEEE 802.11, with its radiotap header when there was one.
+    case ieee80211(IEEE80211HeaderView)
 
     /// The network protocol the header announces, if one the slicer decodes.
     public var networkProtocol: PacketNetworkProtocol? {
@@ -16,6 +18,7 @@ public enum PacketLinkHeader: Sendable {
         case .linuxSLL(let view): view.networkProtocol
         case .linuxSLL2(let view): view.networkProtocol
         case .loopback(let view): view.networkProtocol
+        case .ieee80211(let view): view.networkProtocol
         }
     }
 
@@ -26,6 +29,7 @@ public enum PacketLinkHeader: Sendable {
         case .linuxSLL(let view): view.payload
         case .linuxSLL2(let view): view.payload
         case .loopback(let view): view.payload
+        case .ieee80211(let view): view.payload
         }
     }
 }

@@ -2,6 +2,10 @@
 public enum PacketMalformation: Sendable, Hashable, CustomStringConvertible {
     /// The link type number is not one the slicer decodes.
     case unsupportedLinkType(UInt32)
+    /// A radiotap header whose version is not 0.
+    case unknownRadiotapVersion(UInt8)
+    /// Radiotap present bitmaps or fields that run past the header's length.
+    case radiotapPresentBitmapOverrun
     /// The BSD loopback family is neither IPv4 nor any platform's IPv6 value.
     case unknownLoopbackFamily(UInt32)
     /// A raw-IP packet whose version nibble is neither 4 nor 6.
@@ -23,6 +27,8 @@ public enum PacketMalformation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedLinkType(let dlt): "unsupported link type \(dlt)"
+        case .unknownRadiotapVersion(let version): "radiotap version \(version) is not 0"
+        case .radiotapPresentBitmapOverrun: "present bitmaps or fields run past the header length"
         case .unknownLoopbackFamily(let family): "unknown address family \(family)"
         case .unknownIPVersion(let version): "IP version \(version) is neither 4 nor 6"
         case .ipVersionMismatch(let expected, let found): "IP version \(found), expected \(expected)"

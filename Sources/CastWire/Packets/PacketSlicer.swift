@@ -41,6 +41,11 @@ public enum PacketSlicer {
             let view = try LoopbackHeaderView(whole, networkByteOrder: packet.linkType == .loop)
             packet.link = .loopback(view)
             (network, reader) = (view.networkProtocol, view.payload)
+        case .ieee80211, .radiotap:
+            let view = packet.linkType == .radiotap
+                ? try IEEE80211HeaderView(radiotap: whole) : try IEEE80211HeaderView(whole)
+            packet.link = .ieee80211(view)
+            (network, reader) = (view.networkProtocol, view.payload)
         case .ipv4:
             (network, reader) = (.ipv4, whole)
         case .ipv6:
