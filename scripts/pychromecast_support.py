@@ -1,7 +1,23 @@
 """Shared by the pychromecast scripts (interop test driver and benchmark)."""
+import json
+import struct
 import threading
 
 import pychromecast.socket_client as socket_client
+from pychromecast.generated import cast_channel_pb2
+
+
+def cast_frame(src, dst, ns, payload):
+    """One Cast frame: a 4-byte big-endian length, then a CastMessage with a JSON string payload."""
+    m = cast_channel_pb2.CastMessage()
+    m.protocol_version = cast_channel_pb2.CastMessage.CASTV2_1_0
+    m.source_id = src
+    m.destination_id = dst
+    m.namespace = ns
+    m.payload_type = cast_channel_pb2.CastMessage.STRING
+    m.payload_utf8 = json.dumps(payload, separators=(",", ":"))
+    body = m.SerializeToString()
+    return struct.pack(">I", len(body)) + body
 
 
 def serialize_socket_io():

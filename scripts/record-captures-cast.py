@@ -7,12 +7,10 @@ bulk=MIB appends MIB mebibytes of MEDIA_STATUS traffic (about 16 KiB per message
 PING/PONG between them, for the benchmark's large capture.
 Every write starts with a frame's 4-byte length (first byte 0x00), so the openssl tools never mistake it for one
 of their single-letter commands; "k\\n" alone asks s_server for a TLS 1.3 KeyUpdate when 'keyupdate' is given."""
-import json
-import struct
 import sys
 import time
 
-from pychromecast.generated import cast_channel_pb2 as pb
+from pychromecast_support import cast_frame as frame
 
 client = open(sys.argv[1], "wb", buffering=0)
 server = open(sys.argv[2], "wb", buffering=0)
@@ -20,18 +18,6 @@ keyupdate = len(sys.argv) > 3 and sys.argv[3] == "keyupdate"
 bulk = int(sys.argv[3][5:]) if len(sys.argv) > 3 and sys.argv[3].startswith("bulk=") else 0
 
 NS = "urn:x-cast:com.google.cast."
-
-
-def frame(src, dst, ns, payload):
-    m = pb.CastMessage()
-    m.protocol_version = pb.CastMessage.CASTV2_1_0
-    m.source_id = src
-    m.destination_id = dst
-    m.namespace = ns
-    m.payload_type = pb.CastMessage.STRING
-    m.payload_utf8 = json.dumps(payload, separators=(",", ":"))
-    body = m.SerializeToString()
-    return struct.pack(">I", len(body)) + body
 
 
 def c2s(src, dst, ns, payload):

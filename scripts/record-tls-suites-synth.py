@@ -21,16 +21,9 @@ NS = "urn:x-cast:com.google.cast."
 # Cast frames -------------------------------------------------------------------------------------------------------
 
 def cast_frame(src, dst, ns, payload):
-    from pychromecast.generated import cast_channel_pb2 as pb
-    m = pb.CastMessage()
-    m.protocol_version = pb.CastMessage.CASTV2_1_0
-    m.source_id = src
-    m.destination_id = dst
-    m.namespace = ns
-    m.payload_type = pb.CastMessage.STRING
-    m.payload_utf8 = json.dumps(payload, separators=(",", ":"))
-    body = m.SerializeToString()
-    return struct.pack(">I", len(body)) + body
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from pychromecast_support import cast_frame as frame
+    return frame(src, dst, ns, payload)
 
 
 def frames(directory):
