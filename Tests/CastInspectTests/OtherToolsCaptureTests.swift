@@ -64,4 +64,14 @@ import Testing
         #expect(udp.payload.remaining == Int(udp.length) - 8)  // the 4 FCS bytes are not in the datagram
         #expect(query.stopError == nil)
     }
+
+    @Test(arguments: [("ajp-on-8009", "AJP13"), ("http-on-8009", "HTTP")])
+    func anotherProtocolOnTheCastPortIsNamedNotDecrypted(name: String, protocolName: String) {
+        let run = InspectHarness(files: ["\(Self.directory)/\(name).pcap"])
+        let finding = run.events.compactMap { if case .finding(let finding) = $0 { finding } else { nil } }
+            .first { $0.code == "tcp.not-cast" }
+        #expect(finding?.summary.contains("speaks \(protocolName), not TLS or Cast") == true, "\(String(describing: finding))")
+        #expect(!run.findingCodes.contains("tls.no-key") && !run.findingCodes.contains("tls.bad-record"))
+        #expect(run.summary.castMessages == 0)
+    }
 }

@@ -50,7 +50,36 @@ import Testing
         #expect(try AEADCipher.chaCha20Poly1305.open(key: key, nonce: nonce, ciphertextAndTag: expected, additionalData: aad) == plaintext)
     }
 
-    @Test(arguments: [AEADCipher.aes128GCM, .aes256GCM, .chaCha20Poly1305])
+    static let allCiphers: [AEADCipher] = [.aes128GCM, .aes256GCM, .chaCha20Poly1305, .aes128CCM, .aes256CCM,
+                                           .aes128CCM8, .aes256CCM8]
+
+    @Test(arguments: allCiphers)
+    func theReusedOpenerOpensWhatOneShotSealsAndRefusesAlterations(cipher: AEADCipher) throws {
+        let key = [UInt8](repeating: 3, count: cipher.keyLength)
+        let opener = try AEADOpener(cipher: cipher, key: key)
+        for (index, plaintext) in [[UInt8](), Array("cast".utf8), [UInt8](repeating: 0x5A, count: 1000)].enumerated() {
+            let nonce = [UInt8](repeating: UInt8(index), count: 12)
+            let sealed = try cipher.seal(key: key, nonce: nonce, plaintext: plaintext, additionalData: [9])
+            #expect(sealed.count == plaintext.count + cipher.tagLength)
+            func open(_ bytes: [UInt8], aad: [UInt8] = [9]) throws -> [UInt8] {
+                try nonce.withUnsafeBytes { nonce in
+                    try bytes.withUnsafeBytes { body in
+                        try aad.withUnsafeBytes { aad in
+                            try opener.open(nonce: nonce, ciphertextAndTag: body, additionalData: aad)
+                        }
+                    }
+                }
+            }
+            #expect(try open(sealed) == plaintext)
+            var altered = sealed
+            altered[altered.count - 1] ^= 0x80
+            #expect(throws: CryptoError.self) { try open(altered) }
+            #expect(throws: CryptoError.self) { try open(sealed, aad: [8]) }
+            #expect(try open(sealed) == plaintext, "the opener stays usable after a failure")
+        }
+    }
+
+    @Test(arguments: allCiphers)
     func alteredCiphertextTagOrAADFailsAuthentication(cipher: AEADCipher) throws {
         let key = [UInt8](repeating: 7, count: cipher.keyLength)
         let nonce = [UInt8](repeating: 9, count: 12)

@@ -21,6 +21,11 @@ struct TLSConnectionDecoder: Sendable {
         var guessAttempts = 0
         var failed = false
         var resyncCount = 0
+        /// TLS 1.3 0-RTT (client side): the early-data keys, once a record showed which offered suite they are for.
+        var earlyDecryptor: TLSRecordDecryptor?
+        /// Suites the early secret may be for, until the first early record picks one.
+        var earlyCandidates: [TLSCipherSpec] = []
+        var earlySecret: [UInt8] = []
     }
 
     private var sides = PerDirection(Side())
@@ -28,6 +33,10 @@ struct TLSConnectionDecoder: Sendable {
     private var spec: TLSCipherSpec?
     private var secrets: TLSKeyLog.Secrets?
     private var isTLS13 = false
+    /// The negotiated version (TLS 1.0–1.2 key blocks and CBC IVs depend on it).
+    private var version = TLSProtocolVersion.tls12
+    /// RFC 7366: the ServerHello agreed to encrypt-then-MAC (CBC suites only).
+    private var encryptThenMAC = false
     private(set) var info: TLSSessionInfo?
     private(set) var decryptedRecords = 0
     private(set) var undecryptedRecords = 0
@@ -154,6 +163,16 @@ struct TLSConnectionDecoder: Sendable {
             }
             return
         }
+        if record.contentType == .applicationData, side.earlyDecryptor != nil || !side.earlyCandidates.isEmpty {
+            // 0-RTT: early data (and EndOfEarlyData) under the early keys; the first record they do not open ends
+            // the early phase (the server rejected it, or the handshake keys took over).
+            if let opened = openEarly(record, side: &side) {
+                decryptedRecords += 1
+                plaintext(type: opened.contentType, bytes: opened.plaintext, offset: record.offset, side: &side,
+                          direction: direction, into: &events, decrypted: true)
+                return
+            }
+        }
         if record.contentType == .applicationData, !side.encrypted {
             // Application data is always protected; before a handshake was seen (mid-stream) there are no keys.
             undecryptedRecords += 1
@@ -228,6 +247,7 @@ struct TLSConnectionDecoder: Sendable {
         switch body {
         case .clientHello(let hello):
             clientHello = hello
+            prepareEarlyData(hello, side: &side)
         case .serverHello(let hello):
             negotiate(hello, server: &side, into: &events)
         case .certificate(let certificates):
@@ -239,6 +259,9 @@ struct TLSConnectionDecoder: Sendable {
         if message.type == .finished, let secret = side.applicationSecret, let spec {
             side.decryptor = try? TLSRecordDecryptor(tls13: spec, secret: secret)
             side.applicationSecret = nil
+        } else if message.type.rawValue == 5 {  // end_of_early_data: the handshake keys take over
+            side.earlyDecryptor = nil
+            side.earlyCandidates = []
         } else if message.type.rawValue == 24 {  // key_update (RFC 8446 §4.6.3)
             try? side.decryptor?.update()
             events.append(.keyUpdate(direction: direction))
@@ -248,16 +271,20 @@ struct TLSConnectionDecoder: Sendable {
     /// `server` is the server direction's state, checked out of `sides` while its bytes are processed.
     private mutating func negotiate(_ hello: TLSServerHello, server: inout Side,
                                     into events: inout [TLSConnectionEvent]) {
-        let version = hello.negotiatedVersion
+        version = hello.negotiatedVersion
         isTLS13 = version == .tls13
+        encryptThenMAC = hello.extensions.contains { $0.type.rawValue == 22 }
         let clientRandom = clientHello?.random ?? []
         spec = TLSCipherSpec(hello.cipherSuite)
+        if let known = spec, known.isTLS13 != isTLS13 { spec = nil }  // a 1.3 suite in 1.2 (or back) is not a session
         secrets = keyLog.secrets(forClientRandom: clientRandom)
         var reason: String?
         if clientHello == nil {
             reason = "the ClientHello was not captured"
+        } else if version.rawValue < TLSProtocolVersion.tls10.rawValue {
+            reason = "\(version) is not decrypted by castscope"
         } else if spec == nil {
-            reason = "cipher suite \(hello.cipherSuite) is not supported for decryption"
+            reason = TLSCipherSpec.unsupportedReason(hello.cipherSuite)
         } else if secrets == nil {
             reason = "no key log entry for client random \(HexText.string(from: clientRandom))"
         }
@@ -305,10 +332,40 @@ struct TLSConnectionDecoder: Sendable {
         events.append(.negotiated(session))
     }
 
+    /// A ClientHello offering early data (extension 42) whose early secret is in the key log: the TLS 1.3 suites
+    /// it offers with that secret's hash length are the candidates (the ServerHello may come after the data).
+    private func prepareEarlyData(_ hello: TLSClientHello, side: inout Side) {
+        guard hello.extensions.contains(where: { $0.type.rawValue == 42 }),
+              let secret = keyLog.secrets(forClientRandom: hello.random)?.clientEarly else { return }
+        side.earlySecret = secret
+        side.earlyCandidates = hello.cipherSuites.compactMap(TLSCipherSpec.init).filter {
+            $0.isTLS13 && $0.hash.digestLength == secret.count
+        }
+    }
+
+    /// Opens an early-data record; nil (and the early phase over) when the early keys do not open it.
+    private func openEarly(_ record: TLSRecord, side: inout Side) -> TLSRecordDecryptor.Opened? {
+        if side.earlyDecryptor == nil {
+            let chosen = spec.map { [$0] } ?? side.earlyCandidates
+            for candidate in chosen {
+                guard var decryptor = try? TLSRecordDecryptor(tls13: candidate, secret: side.earlySecret),
+                      let opened = try? decryptor.open(record) else { continue }
+                side.earlyDecryptor = decryptor
+                side.earlyCandidates = []
+                return opened
+            }
+            side.earlyCandidates = []
+            return nil
+        }
+        if let opened = try? side.earlyDecryptor?.open(record) { return opened }
+        side.earlyDecryptor = nil
+        return nil
+    }
+
     private func tls12Decryptor(client: Bool) -> TLSRecordDecryptor? {
         guard let spec, !spec.isTLS13, let master = secrets?.masterSecret, let clientRandom = clientHello?.random,
               let serverRandom = info?.serverRandom else { return nil }
-        return try? TLSRecordDecryptor(tls12: spec, masterSecret: master, clientRandom: clientRandom,
-                                       serverRandom: serverRandom, client: client)
+        return try? TLSRecordDecryptor(tls12: spec, version: version, masterSecret: master, clientRandom: clientRandom,
+                                       serverRandom: serverRandom, client: client, encryptThenMAC: encryptThenMAC)
     }
 }

@@ -12,6 +12,8 @@ public struct TLSKeyLog: Sendable {
         public var clientTraffic: [UInt8]?
         /// TLS 1.3 `SERVER_TRAFFIC_SECRET_0`.
         public var serverTraffic: [UInt8]?
+        /// TLS 1.3 CLIENT_EARLY_TRAFFIC_SECRET (0-RTT data).
+        public var clientEarly: [UInt8]?
     }
 
     /// Secrets by client random.
@@ -64,7 +66,8 @@ public struct TLSKeyLog: Sendable {
         case "SERVER_HANDSHAKE_TRAFFIC_SECRET": entry.serverHandshake = secret
         case "CLIENT_TRAFFIC_SECRET_0": entry.clientTraffic = secret
         case "SERVER_TRAFFIC_SECRET_0": entry.serverTraffic = secret
-        default: return true  // EXPORTER_SECRET, EARLY secrets: valid lines the inspector does not need
+        case "CLIENT_EARLY_TRAFFIC_SECRET": entry.clientEarly = secret
+        default: return true  // EXPORTER_SECRET, EARLY_EXPORTER_SECRET: valid lines the inspector does not need
         }
         sessions[random] = entry
         return true

@@ -1,7 +1,7 @@
 import CastTLS
 import CastWire
 
-/// Decrypts the records of one direction of a TLS connection (TLS 1.3, or TLS 1.2 AEAD suites).
+/// Decrypts the records of one direction of a TLS connection: TLS 1.3, or TLS 1.0–1.2 AEAD and CBC suites.
 struct TLSRecordDecryptor: Sendable {
     /// A decrypted record: its real content type and plaintext.
     struct Opened: Sendable {
@@ -17,29 +17,54 @@ struct TLSRecordDecryptor: Sendable {
     /// The TLS 1.3 traffic secret the keys came from (for KeyUpdate).
     private(set) var secret: [UInt8]
     /// One OpenSSL context for every record of this direction: the key schedule is set up once, not per record.
-    private let opener: AEADOpener
+    private let opener: AEADOpener?
+    /// CBC suites: cipher and MAC (`iv` is then TLS 1.0's chained IV).
+    private let cbc: TLSCBCProtection?
 
     /// TLS 1.3: keys from a traffic secret.
     init(tls13 spec: TLSCipherSpec, secret: [UInt8]) throws(CryptoError) {
+        guard let cipher = spec.cipher else { throw CryptoError(kind: .unsupportedAlgorithm) }
         self.spec = spec
         self.secret = secret
-        (key, iv) = try HKDF.trafficKeys(spec.hash, trafficSecret: secret, keyLength: spec.cipher.keyLength)
-        opener = try AEADOpener(cipher: spec.cipher, key: key)
+        (key, iv) = try HKDF.trafficKeys(spec.hash, trafficSecret: secret, keyLength: cipher.keyLength)
+        opener = try AEADOpener(cipher: cipher, key: key)
+        cbc = nil
     }
 
-    /// TLS 1.2: keys for one side from the master secret and both randoms.
-    init(tls12 spec: TLSCipherSpec, masterSecret: [UInt8], clientRandom: [UInt8], serverRandom: [UInt8],
-         client: Bool) throws(CryptoError) {
+    /// TLS 1.0–1.2: keys for one side from the master secret and both randoms; `encryptThenMAC` when the
+    /// ServerHello agreed to RFC 7366 (it applies to CBC suites only).
+    init(tls12 spec: TLSCipherSpec, version: TLSProtocolVersion = .tls12, masterSecret: [UInt8],
+         clientRandom: [UInt8], serverRandom: [UInt8], client: Bool, encryptThenMAC: Bool = false) throws(CryptoError) {
         self.spec = spec
         self.secret = []
-        let keyLength = spec.cipher.keyLength, ivLength = spec.tls12FixedIVLength
-        let block = try TLS12PRF.keyBlock(spec.hash, masterSecret: masterSecret, clientRandom: clientRandom,
-                                          serverRandom: serverRandom, length: 2 * keyLength + 2 * ivLength)
-        // key_block = client_write_key, server_write_key, client_write_IV, server_write_IV (no MAC keys for AEAD).
-        key = Array(block[(client ? 0 : keyLength)..<(client ? keyLength : 2 * keyLength)])
-        let ivStart = 2 * keyLength + (client ? 0 : ivLength)
+        let macLength: Int, keyLength: Int
+        switch spec.protection {
+        case .aead(let cipher): (macLength, keyLength) = (0, cipher.keyLength)
+        case .cbc(let cipher, let mac): (macLength, keyLength) = (mac.digestLength, cipher.keyLength)
+        }
+        let ivLength = spec.tls12FixedIVLength
+        let length = 2 * macLength + 2 * keyLength + 2 * ivLength
+        let block = version.rawValue < TLSProtocolVersion.tls12.rawValue
+            ? try TLS12PRF.legacyKeyBlock(masterSecret: masterSecret, clientRandom: clientRandom,
+                                          serverRandom: serverRandom, length: length)
+            : try TLS12PRF.keyBlock(spec.hash, masterSecret: masterSecret, clientRandom: clientRandom,
+                                    serverRandom: serverRandom, length: length)
+        // key_block = client MAC key, server MAC key, client key, server key, client IV, server IV (RFC 5246 §6.3).
+        let macKey = Array(block[(client ? 0 : macLength)..<(client ? macLength : 2 * macLength)])
+        let keyStart = 2 * macLength + (client ? 0 : keyLength)
+        key = Array(block[keyStart..<keyStart + keyLength])
+        let ivStart = 2 * macLength + 2 * keyLength + (client ? 0 : ivLength)
         iv = Array(block[ivStart..<ivStart + ivLength])
-        opener = try AEADOpener(cipher: spec.cipher, key: key)
+        switch spec.protection {
+        case .aead(let cipher):
+            opener = try AEADOpener(cipher: cipher, key: key)
+            cbc = nil
+        case .cbc(let cipher, let mac):
+            opener = nil
+            cbc = TLSCBCProtection(decryptor: try CBCDecryptor(cipher, key: key), mac: try HMACDigest(mac, key: macKey),
+                                   encryptThenMAC: encryptThenMAC,
+                                   explicitIV: version.rawValue >= TLSProtocolVersion.tls11.rawValue)
+        }
     }
 
     /// TLS 1.3 KeyUpdate: next secret = HKDF-Expand-Label(secret, "traffic upd", "", Hash.length).
@@ -51,7 +76,7 @@ struct TLSRecordDecryptor: Sendable {
 
     /// Opens `record`; on a tag failure the sequence number still advances (the record is lost, not the stream).
     mutating func open(_ record: TLSRecord) throws(CryptoError) -> Opened {
-        defer { sequence &+= 1 }
+        defer { advance(past: record, steps: 1) }
         return try open(record, sequence: sequence)
     }
 
@@ -59,14 +84,26 @@ struct TLSRecordDecryptor: Sendable {
     mutating func openResynchronising(_ record: TLSRecord, window: Int) -> Opened? {
         for step in 0..<UInt64(max(1, window)) {
             if let opened = try? open(record, sequence: sequence &+ step) {
-                sequence = sequence &+ step &+ 1
+                advance(past: record, steps: step &+ 1)
                 return opened
             }
         }
+        advance(past: record, steps: 0)
         return nil
     }
 
+    /// Moves the sequence number on, and TLS 1.0's chained IV to the record's last block.
+    private mutating func advance(past record: TLSRecord, steps: UInt64) {
+        sequence &+= steps
+        if let cbc, !cbc.explicitIV, let next = cbc.nextChainedIV(after: record) { iv = next }
+    }
+
     private func open(_ record: TLSRecord, sequence: UInt64) throws(CryptoError) -> Opened {
+        if let cbc {
+            return Opened(contentType: record.contentType.rawValue,
+                          plaintext: try cbc.open(record, sequence: sequence, chainedIV: iv))
+        }
+        guard let opener, let cipher = spec.cipher else { throw CryptoError(kind: .unsupportedAlgorithm) }
         // Nonce and additional data live in fixed stack buffers and the fragment is opened where it lies: the only
         // allocation per record is the plaintext itself.
         let fragment = record.fragment
@@ -90,9 +127,9 @@ struct TLSRecordDecryptor: Sendable {
             guard let type = plain.popLast() else { throw CryptoError(kind: .authenticationFailed) }
             return Opened(contentType: type, plaintext: plain)
         }
-        let tagLength = spec.cipher.tagLength
-        let explicitNonce = spec.cipher == .chaCha20Poly1305 ? 0 : 8
-        if spec.cipher == .chaCha20Poly1305 {
+        let tagLength = cipher.tagLength
+        let explicitNonce = cipher == .chaCha20Poly1305 ? 0 : 8
+        if cipher == .chaCha20Poly1305 {
             try setXorNonce(&nonce, sequence: sequence)
         } else {
             guard fragment.count >= 8 + tagLength else {

@@ -18,4 +18,15 @@ public enum TLS12PRF {
     ) throws(CryptoError) -> [UInt8] {
         try derive(hash, secret: masterSecret, label: "key expansion", seed: serverRandom + clientRandom, length: length)
     }
+
+    /// The TLS 1.0/1.1 key block: the same expansion with the MD5+SHA-1 PRF (RFC 2246 §5, RFC 4346 §5).
+    public static func legacyKeyBlock(masterSecret: [UInt8], clientRandom: [UInt8], serverRandom: [UInt8],
+                                      length: Int) throws(CryptoError) -> [UInt8] {
+        guard length > 0 else { throw CryptoError(kind: .invalidOutputLength, needed: 1, available: length) }
+        let parameters = KDFParameters()
+        parameters.add("digest", string: "MD5-SHA1")
+        parameters.add("secret", bytes: masterSecret)
+        parameters.add("seed", bytes: Array("key expansion".utf8) + serverRandom + clientRandom)
+        return try parameters.derive(kdf: "TLS1-PRF", length: length)
+    }
 }

@@ -8,13 +8,23 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
     case aes256GCM
     /// ChaCha20-Poly1305 (RFC 8439, 32-byte key).
     case chaCha20Poly1305
+    /// AES-128-CCM with a 16-byte tag (RFC 6655, TLS_AES_128_CCM_SHA256).
+    case aes128CCM
+    /// AES-256-CCM with a 16-byte tag (RFC 6655).
+    case aes256CCM
+    /// AES-128-CCM with an 8-byte tag (RFC 6655, TLS_AES_128_CCM_8_SHA256).
+    case aes128CCM8
+    /// AES-256-CCM with an 8-byte tag (RFC 6655).
+    case aes256CCM8
 
     /// Key length in bytes.
-    public var keyLength: Int { self == .aes128GCM ? 16 : 32 }
-    /// Nonce length in bytes (all three use 96-bit nonces in TLS).
+    public var keyLength: Int { [.aes128GCM, .aes128CCM, .aes128CCM8].contains(self) ? 16 : 32 }
+    /// Nonce length in bytes (all of them use 96-bit nonces in TLS).
     public var nonceLength: Int { 12 }
     /// Authentication tag length in bytes.
-    public var tagLength: Int { 16 }
+    public var tagLength: Int { self == .aes128CCM8 || self == .aes256CCM8 ? 8 : 16 }
+    /// True for the CCM modes, which OpenSSL drives differently (tag and total length before the data).
+    var isCCM: Bool { [.aes128CCM, .aes256CCM, .aes128CCM8, .aes256CCM8].contains(self) }
 
     /// The OpenSSL cipher name.
     public var description: String {
@@ -22,6 +32,10 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         case .aes128GCM: "AES-128-GCM"
         case .aes256GCM: "AES-256-GCM"
         case .chaCha20Poly1305: "ChaCha20-Poly1305"
+        case .aes128CCM: "AES-128-CCM"
+        case .aes256CCM: "AES-256-CCM"
+        case .aes128CCM8: "AES-128-CCM-8"
+        case .aes256CCM8: "AES-256-CCM-8"
         }
     }
 
@@ -30,6 +44,8 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         case .aes128GCM: EVP_aes_128_gcm()
         case .aes256GCM: EVP_aes_256_gcm()
         case .chaCha20Poly1305: EVP_chacha20_poly1305()
+        case .aes128CCM, .aes128CCM8: EVP_aes_128_ccm()
+        case .aes256CCM, .aes256CCM8: EVP_aes_256_ccm()
         }
     }
 
@@ -41,7 +57,8 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         try Self.checkInputLength(plaintext.count)
         try Self.checkInputLength(additionalData.count)
         let context = try CipherContext()
-        try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: true)
+        try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: true,
+                               ccm: isCCM ? (tagLength, nil, plaintext.count) : nil)
         try context.addAAD(additionalData)
         var output = try context.update(plaintext)
         try context.finish()
@@ -62,6 +79,17 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         let ciphertext = Array(ciphertextAndTag.dropLast(tagLength))
         let tag = Array(ciphertextAndTag.suffix(tagLength))
         let context = try CipherContext()
+        if isCCM {
+            // CCM verifies in its one update: a tag mismatch is the update failing.
+            try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: false,
+                                   ccm: (tagLength, tag, ciphertext.count))
+            try context.addAAD(additionalData)
+            guard let plaintext = try? context.update(ciphertext) else {
+                OpenSSLErrorStack.clear()
+                throw CryptoError(kind: .authenticationFailed)
+            }
+            return plaintext
+        }
         try context.initialize(cipher: evp, key: key, nonce: nonce, encrypt: false)
         try context.addAAD(additionalData)
         let plaintext = try context.update(ciphertext)
@@ -108,11 +136,26 @@ private final class CipherContext {
         guard status == 1 else { throw CryptoError(kind: .openSSLFailure, openSSLErrors: OpenSSLErrorStack.drain()) }
     }
 
-    func initialize(cipher: OpaquePointer?, key: [UInt8], nonce: [UInt8], encrypt: Bool) throws(CryptoError) {
+    /// `ccm`: the tag length, the tag to verify (nil when sealing) and the message length, which CCM needs first.
+    func initialize(cipher: OpaquePointer?, key: [UInt8], nonce: [UInt8], encrypt: Bool,
+                    ccm: (tagLength: Int, tag: [UInt8]?, length: Int)? = nil) throws(CryptoError) {
         // Two steps: pick the cipher, set the IV length, then load key and IV (lengths were checked by the caller).
         try check(EVP_CipherInit_ex(handle, cipher, nil, nil, nil, encrypt ? 1 : 0))
         try check(EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_IVLEN, Int32(nonce.count), nil))
+        if let ccm {
+            var tag = ccm.tag ?? []
+            let status = tag.withUnsafeMutableBytes { buffer in
+                // SAFETY: OpenSSL copies tagLength bytes when a tag is given, and only records the length otherwise.
+                EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_TAG, Int32(ccm.tagLength),
+                                    ccm.tag == nil ? nil : buffer.baseAddress)
+            }
+            try check(status)
+        }
         try check(EVP_CipherInit_ex(handle, nil, nil, key, nonce, -1))
+        if let ccm {
+            var outLength: Int32 = 0
+            try check(EVP_CipherUpdate(handle, nil, &outLength, nil, Int32(ccm.length)))
+        }
     }
 
     func addAAD(_ aad: [UInt8]) throws(CryptoError) {
@@ -123,9 +166,9 @@ private final class CipherContext {
     }
 
     func update(_ input: [UInt8]) throws(CryptoError) -> [UInt8] {
-        guard !input.isEmpty else { return [] }
-        // AEAD stream modes output exactly as many bytes as they take in.
-        var output = [UInt8](repeating: 0, count: input.count)
+        // AEAD stream modes output exactly as many bytes as they take in. An empty message still gets its update:
+        // CCM computes its tag there.
+        var output = [UInt8](repeating: 0, count: max(1, input.count))
         var outLength: Int32 = 0
         let status = output.withUnsafeMutableBufferPointer { out in
             // SAFETY: `out` holds input.count bytes, the most a GCM/ChaCha20-Poly1305 update writes.
@@ -133,7 +176,7 @@ private final class CipherContext {
             EVP_CipherUpdate(handle, out.baseAddress, &outLength, input, Int32(input.count))
         }
         try check(status)
-        return Array(output.prefix(Int(outLength)))
+        return Array(output.prefix(min(input.count, Int(outLength))))
     }
 
     func finish() throws(CryptoError) {

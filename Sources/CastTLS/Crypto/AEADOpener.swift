@@ -10,6 +10,8 @@ public final class AEADOpener: Sendable {
     /// The cipher.
     public let cipher: AEADCipher
     private let context: Mutex<CipherHandle>
+    /// CCM sets tag and length before the key, so its key is loaded per message.
+    private let ccmKey: [UInt8]
 
     /// An opener for `key`; throws `.invalidKeyLength` or `.openSSLFailure`.
     public init(cipher: AEADCipher, key: [UInt8]) throws(CryptoError) {
@@ -30,6 +32,7 @@ public final class AEADOpener: Sendable {
             throw CryptoError(kind: .openSSLFailure, openSSLErrors: errors)
         }
         self.cipher = cipher
+        ccmKey = cipher.isCCM ? key : []
         context = Mutex(CipherHandle(handle))
     }
 
@@ -50,6 +53,7 @@ public final class AEADOpener: Sendable {
         try AEADCipher.checkInputLength(length)
         try AEADCipher.checkInputLength(additionalData.count)
         let bytes = ciphertextAndTag.bindMemory(to: UInt8.self)
+        if cipher.isCCM { return try openCCM(nonce: nonce, bytes: bytes, length: length, additionalData: additionalData) }
         // An OpenSSL call failing is `.openSSLFailure`; only the final tag check failing is `.authenticationFailed`.
         var failure = CryptoError.Kind.openSSLFailure
         var verified = false
@@ -85,6 +89,46 @@ public final class AEADOpener: Sendable {
                 EVP_CipherFinal_ex(handle, scratch.bindMemory(to: UInt8.self).baseAddress, &outLength) == 1
             }
             return output
+        }
+        guard verified else {
+            let errors = OpenSSLErrorStack.drain()
+            throw CryptoError(kind: failure, openSSLErrors: failure == .openSSLFailure ? errors : [])
+        }
+        return plaintext
+    }
+}
+
+extension AEADOpener {
+    /// CCM: cipher, nonce length, tag, then key and nonce, the total length, the additional data, and one update
+    /// that decrypts and verifies (it fails when the tag does not match).
+    private func openCCM(nonce: UnsafeRawBufferPointer, bytes: UnsafeBufferPointer<UInt8>, length: Int,
+                         additionalData: UnsafeRawBufferPointer) throws(CryptoError) -> [UInt8] {
+        let tagLength = cipher.tagLength, evp = cipher.evp, key = ccmKey
+        var failure = CryptoError.Kind.openSSLFailure
+        var verified = false
+        let plaintext = context.withLock { context -> [UInt8] in
+            let handle = context.handle
+            var outLength: Int32 = 0
+            let tag = UnsafeMutableRawPointer(mutating: bytes.baseAddress.map { UnsafeRawPointer($0 + length) })
+            guard EVP_CipherInit_ex(handle, evp, nil, nil, nil, 0) == 1,
+                  EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_IVLEN, Int32(nonce.count), nil) == 1,
+                  EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_TAG, Int32(tagLength), tag) == 1,
+                  EVP_CipherInit_ex(handle, nil, nil, key, nonce.bindMemory(to: UInt8.self).baseAddress, 0) == 1,
+                  EVP_CipherUpdate(handle, nil, &outLength, nil, Int32(length)) == 1
+            else { return [] }
+            if additionalData.count > 0 {
+                guard EVP_CipherUpdate(handle, nil, &outLength, additionalData.bindMemory(to: UInt8.self).baseAddress,
+                                       Int32(additionalData.count)) == 1 else { return [] }
+            }
+            failure = .authenticationFailed
+            return [UInt8](unsafeUninitializedCapacity: max(length, 1)) { buffer, count in
+                count = 0
+                // SAFETY: `buffer` holds at least `length` bytes (one for an empty message, whose tag the update
+                // still checks), what a CCM update writes.
+                verified = EVP_CipherUpdate(handle, buffer.baseAddress, &outLength, bytes.baseAddress,
+                                            Int32(length)) == 1
+                count = verified ? length : 0
+            }
         }
         guard verified else {
             let errors = OpenSSLErrorStack.drain()
