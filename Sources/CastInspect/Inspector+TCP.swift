@@ -193,7 +193,16 @@ extension Inspector {
                                       + "authentication", detail: "wrong keys in the key log, or corrupted capture",
                                   time: time, flow: state.flow)))
         case .undecrypted(let direction, let length):
-            if state.session == nil, !state.notedNoHandshake {
+            if state.session == nil, state.tls?.hasClientHello == true, !state.notedNoHandshake {
+                // Records between the ClientHello and the ServerHello: 0-RTT early data the key log has no key for.
+                state.notedNoHandshake = true
+                emit(.finding(Finding(
+                    .warn, "tls.no-key",
+                    "early data (0-RTT) of TLS session \(state.flow) not decrypted",
+                    detail: "the key log has no CLIENT_EARLY_TRAFFIC_SECRET for this ClientHello's random; the rest of "
+                        + "the session is decrypted with its other secrets when they are there", time: time,
+                    flow: state.flow)))
+            } else if state.session == nil, !state.notedNoHandshake {
                 state.notedNoHandshake = true
                 emit(.finding(Finding(
                     .warn, "tls.no-key",

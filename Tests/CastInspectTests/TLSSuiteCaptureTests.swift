@@ -56,6 +56,22 @@ import Testing
     }
 }
 
+/// A key log without the early secret: the early data is said to lack its key, the handshake is not called
+/// missing, and everything after the early data still decrypts.
+@Suite struct EarlyDataWithoutItsKeyTests {
+    @Test func earlyDataWithoutItsSecretIsNamedAndTheRestDecrypts() throws {
+        let directory = TLSSuiteCaptureTests.directory
+        let keys = try String(contentsOfFile: "\(directory)/tls13-0rtt-accepted.keys", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("CLIENT_EARLY_TRAFFIC_SECRET") }.joined(separator: "\n")
+        let path = PcapBuilder.temporaryFile(Array(keys.utf8), name: "no-early.keys")
+        let run = InspectHarness(files: ["\(directory)/tls13-0rtt-accepted.pcap"], keyLogs: [path], ports: [18115, 18116])
+        let findings = run.events.compactMap { if case .finding(let finding) = $0 { finding } else { nil } }
+        #expect(findings.contains { $0.code == "tls.no-key" && $0.summary.contains("early data (0-RTT)") })
+        #expect(!findings.contains { $0.detail.contains("started after the handshake") })
+        #expect(run.summary.castMessages >= 14, "the frames after the early data decrypt")
+    }
+}
+
 /// The suite table: every IANA family castscope decrypts maps to its protection and PRF, and one it cannot is named.
 @Suite struct TLSCipherSpecTests {
     @Test func suitesMapToTheirProtectionAndPRF() {

@@ -42,6 +42,9 @@ struct TLSConnectionDecoder: Sendable {
     private(set) var undecryptedRecords = 0
     let keyLog: TLSKeyLog
 
+    /// True once the ClientHello was seen (records before the ServerHello are then 0-RTT early data).
+    var hasClientHello: Bool { clientHello != nil }
+
     init(keyLog: TLSKeyLog) {
         self.keyLog = keyLog
     }
