@@ -216,6 +216,7 @@ extension Inspector {
                                      details: [("direction", direction.rawValue), ("length", "\(length)")])))
             let before = state.encryptedRecords[direction] ?? (0, 0)
             state.encryptedRecords[direction] = (before.count + 1, before.bytes + length)
+            if state.isCast { state.inferredHeartbeat.note(direction: direction, length: length, time: time) }
         case .parseError(let reason, let direction):
             emit(.finding(Finding(.error, "tls.malformed", "malformed TLS in \(direction.rawValue) stream",
                                   detail: reason, time: time, flow: state.flow)))
@@ -332,6 +333,10 @@ extension Inspector {
         }
         var findings: [Finding] = []
         state.cast.finish(end: lastTime, heartbeatEnd: state.heartbeatEnd(latest: lastTime), findings: &findings)
+        if state.isCast, state.cast.heartbeats == 0 {
+            state.inferredHeartbeat.finish(end: state.heartbeatEnd(latest: state.lastTime), flow: state.flow,
+                                           findings: &findings)
+        }
         findings.forEach { emit(.finding($0)) }
         noteConnectionEnd(state)
         if let tls = state.tls {

@@ -45,6 +45,8 @@ final class TCPConnectionState {
     var notedNoHandshake = false
     /// Records left encrypted per direction: count and bytes (metadata when there are no keys).
     var encryptedRecords: [FlowDirection: (count: Int, bytes: Int)] = [:]
+    /// PING/PONG told from the sizes and times of records left encrypted.
+    var inferredHeartbeat = InferredHeartbeat()
 
     init(client: FlowEndpoint, server: FlowEndpoint, time: LogTimestamp, maximumHeld: Int) {
         self.client = client
