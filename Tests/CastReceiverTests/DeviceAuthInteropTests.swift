@@ -5,6 +5,7 @@ import CastTLS
 import CastTestSupport
 import CastWire
 import Foundation
+import Synchronization
 import Testing
 
 /// The emulator's device-auth answers checked by the channel's sender-side `DeviceAuthHandler`, with the test chain
@@ -27,11 +28,20 @@ import Testing
         let connection = try await TCPConnection.connect(to: harness.address, on: harness.clientLoop)
         let socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(harness.clientTLS))
         let client = AuthClient(handler: handler)
-        let result = await withCheckedContinuation { continuation in
+        // Resumed once: by the authentication's result, or by the channel closing before there was one (a
+        // handshake that failed or timed out on a loaded machine must fail the test, not hang it).
+        let resumed = Mutex(false)
+        let result = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Result<DeviceAuthVerifier.Result, DeviceAuthError>, any Error>) in
+            @Sendable func finish(_ outcome: Result<Result<DeviceAuthVerifier.Result, DeviceAuthError>, any Error>) {
+                guard resumed.withLock({ done in defer { done = true }; return !done }) else { return }
+                continuation.resume(with: outcome)
+            }
             harness.clientLoop.execute {
                 client.onOpen = { socket in
-                    handler.authenticate(socket) { continuation.resume(returning: $0) }
+                    handler.authenticate(socket) { finish(.success($0)) }
                 }
+                client.onClose = { reason in finish(.failure(ChannelClosedBeforeAuthentication(reason: "\(reason)"))) }
                 socket.delegate = client
                 socket.start()
             }
@@ -63,10 +73,17 @@ import Testing
     }
 }
 
-/// Hands device-auth replies to the handler and reports the channel opening.
+/// The channel closed before device authentication gave a result.
+private struct ChannelClosedBeforeAuthentication: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "the channel closed before device authentication finished: \(reason)" }
+}
+
+/// Hands device-auth replies to the handler and reports the channel opening and closing.
 private final class AuthClient: CastSocketDelegate, @unchecked Sendable {
     let handler: DeviceAuthHandler
     var onOpen: (CastSocket) -> Void = { _ in }
+    var onClose: (CastCloseReason) -> Void = { _ in }
 
     init(handler: DeviceAuthHandler) { self.handler = handler }
 
@@ -76,5 +93,8 @@ private final class AuthClient: CastSocketDelegate, @unchecked Sendable {
         if message.namespace == CastNamespace.deviceAuth.rawValue { handler.handle(message, from: socket) }
     }
 
-    func castSocket(_ socket: CastSocket, didCloseWith reason: CastCloseReason) { handler.socketClosed(socket) }
+    func castSocket(_ socket: CastSocket, didCloseWith reason: CastCloseReason) {
+        handler.socketClosed(socket)
+        onClose(reason)
+    }
 }
