@@ -88,7 +88,6 @@ public final class Inspector {
             return
         }
         let (source, destination) = Self.addresses(network)
-        func text(_ bytes: [UInt8]) -> String { FlowEndpoint(address: bytes, port: 0).text }
         var transport = sliced.transport
         if network.isFragment, let whole = reassemble(network) {
             let reader = ByteReader(whole)
@@ -102,8 +101,8 @@ public final class Inspector {
             summary.mdnsMessages += 1
             var findings: [Finding] = []
             let event = mdns.add(payload: Array(udp.payload.remainingBytes), time: packet.time,
-                                 source: (text(source), udp.sourcePort),
-                                 destination: (text(destination), udp.destinationPort),
+                                 source: FlowEndpoint(address: source, port: udp.sourcePort),
+                                 destination: FlowEndpoint(address: destination, port: udp.destinationPort),
                                  findings: &findings)
             emit(.mdns(event))
             findings.forEach { emit(.finding($0)) }

@@ -114,10 +114,10 @@ enum InspectCommand {
             throw CommandLineError.validation("--log-offset needs --log")
         }
 
-        var buffer = ""
+        var buffer: [UInt8] = []
         let flush = {
-            if !buffer.isEmpty { io.write(buffer, to: .output) }
-            buffer = ""
+            if !buffer.isEmpty { io.write(bytes: buffer, to: .output) }
+            buffer.removeAll(keepingCapacity: true)
         }
         let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
         // The HTML report shows the whole capture (its Cast connections too), whatever --only prints.
@@ -126,10 +126,11 @@ enum InspectCommand {
         }
         // A pipe may be a capture still going on (tcpdump -U -w - | …): each event is shown as it is decoded.
         let live = files == [PcapSource.standardInput]
-        let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only) {
+        let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only,
+                                   writeBytes: {
             buffer += $0
-            if live || buffer.utf8.count >= 1 << 16 { flush() }
-        }
+            if live || buffer.count >= 1 << 16 { flush() }
+        })
         let showProgress = Terminal.isTerminal(.error)
         let outcome = try inspection.run(report: report, notice: { io.printError($0) }) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }

@@ -31,7 +31,7 @@ import Testing
         let path = directories.make("inspect") + "/notes.txt"
         try "not a capture\n".write(toFile: path, atomically: true, encoding: .utf8)
         let outcome = try CaptureInspection(files: [path], options: InspectOptions())
-            .run(report: InspectReport(json: false, quiet: true, only: []) { _ in }, notice: { _ in })
+            .run(report: InspectReport(json: false, quiet: true, only: []) { (_: String) in }, notice: { _ in })
         #expect(outcome.nothingRead)
         #expect(outcome.error.map { "\($0)".contains("notes.txt") } == true, "\(String(describing: outcome.error))")
     }
@@ -43,14 +43,14 @@ import Testing
         var inspection = CaptureInspection(files: [Self.capture], options: try Self.options())
         inspection.logPaths = [log]
         nonisolated(unsafe) var notices: [String] = []
-        let outcome = try inspection.run(report: InspectReport(json: true, quiet: true, only: []) { _ in },
+        let outcome = try inspection.run(report: InspectReport(json: true, quiet: true, only: []) { (_: String) in },
                                          notice: { notices.append($0) })
         #expect(outcome.summary.logFiles == 1 && outcome.summary.logRecords == 1 && outcome.summary.badLogLines == 1)
         #expect(notices.count == 1 && notices[0].contains("not a log record"), "\(notices)")
 
         inspection.logPaths = ["/nonexistent/castscope.log"]
         #expect(throws: LogMerge.Unreadable.self) {
-            try inspection.run(report: InspectReport(json: true, quiet: true, only: []) { _ in }, notice: { _ in })
+            try inspection.run(report: InspectReport(json: true, quiet: true, only: []) { (_: String) in }, notice: { _ in })
         }
     }
 }

@@ -37,18 +37,23 @@ import Testing
         #expect(!watch.lost(at: Self.at(6)))
     }
 
+    /// Awaited names as text: lower-cased key → the wire spelling.
+    static func text(_ names: [DNSName: DNSName]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: names.map { ($0.key.description, $0.value.description) })
+    }
+
     @Test func plainQueryForACastNameAwaitsAnAnswer() {
         let message = DNSMessage(questions: [
             DNSQuestion(name: Self.name("_googlecast._tcp.local"), type: .ptr),
             DNSQuestion(name: Self.name("host.local"), type: .ptr),
         ])
-        #expect(MDNSAnalyzer.awaitedNames(in: message) == ["_googlecast._tcp.local.": "_googlecast._tcp.local."])
+        #expect(Self.text(MDNSAnalyzer.awaitedNames(in: message)) == ["_googlecast._tcp.local.": "_googlecast._tcp.local."])
     }
 
     @Test func awaitedNamesKeepTheWireSpellingForFindings() {
         let wire = "_%9E5E7C8F47989526C9BCD95D24084F6F0B27C5ED._sub._googlecast._tcp.local"
         let message = DNSMessage(questions: [DNSQuestion(name: Self.name(wire), type: .ptr)])
-        #expect(MDNSAnalyzer.awaitedNames(in: message) == [wire.lowercased() + ".": wire + "."])
+        #expect(Self.text(MDNSAnalyzer.awaitedNames(in: message)) == [wire.lowercased() + ".": wire + "."])
     }
 
     @Test func knownAnswerQueryAndProbeAwaitNothing() {

@@ -10,6 +10,15 @@ public enum StandardStream: Sendable, Equatable {
 public protocol CommandOutput: Sendable {
     /// Writes the text as is (no newline added) to the stream.
     func write(_ text: String, to stream: StandardStream)
+    /// Writes UTF-8 bytes as they are to the stream (output built as bytes, without a String).
+    func write(bytes: [UInt8], to stream: StandardStream)
+}
+
+extension CommandOutput {
+    /// By default, bytes are written as text.
+    public func write(bytes: [UInt8], to stream: StandardStream) {
+        write(String(decoding: bytes, as: UTF8.self), to: stream)
+    }
 }
 
 extension CommandOutput {

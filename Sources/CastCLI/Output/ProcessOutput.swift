@@ -17,11 +17,15 @@ public struct ProcessOutput: CommandOutput {
 
     /// Writes all of the text, retrying short writes and `EINTR`; a closed pipe drops the rest.
     public func write(_ text: String, to stream: StandardStream) {
+        write(bytes: Array(text.utf8), to: stream)
+    }
+
+    /// Writes all of the bytes, as `write(_:to:)` writes text.
+    public func write(bytes: [UInt8], to stream: StandardStream) {
         let descriptor = stream == .output ? outputDescriptor : errorDescriptor
         // Text printed with Swift's `print` sits in stdio's buffer: flush it first so the order on screen holds.
         fflush(nil)
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
+        bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {

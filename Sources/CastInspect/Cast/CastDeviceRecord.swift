@@ -33,8 +33,12 @@ public struct CastDeviceRecord: Sendable {
     /// Most timeline entries kept per device.
     public static let maximumTimeline = 256
 
-    mutating func note(_ time: LogTimestamp, _ text: String) {
+    /// The TXT RDATA `txt` was decoded from (a repeat is not decoded again).
+    var txtRDATA: [UInt8]?
+
+    /// Notes a timeline entry; the text is made only while the timeline has room.
+    mutating func note(_ time: LogTimestamp, _ text: @autoclosure () -> String) {
         lastSeen = time
-        if timeline.count < Self.maximumTimeline { timeline.append((time, text)) }
+        if timeline.count < Self.maximumTimeline { timeline.append((time, text())) }
     }
 }

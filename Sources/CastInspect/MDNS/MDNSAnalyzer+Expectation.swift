@@ -10,14 +10,14 @@ extension MDNSAnalyzer {
     ///
     /// Keys are lower-cased (DNS names compare case-insensitively, RFC 1035 §2.3.3); values are the names as they
     /// were on the wire, which findings quote.
-    static func awaitedNames(in message: DNSMessage) -> [String: String] {
+    static func awaitedNames(in message: DNSMessage) -> [DNSName: DNSName] {
         guard message.authorities.isEmpty else { return [:] }
-        let known = Set(message.answers.map { $0.name.description.lowercased() })
-        var names: [String: String] = [:]
-        for question in message.questions {
-            let wire = question.name.description
-            let name = wire.lowercased()
-            if isCast(name), !known.contains(name), names[name] == nil { names[name] = wire }
+        var names: [DNSName: DNSName] = [:]
+        for question in message.questions where isCast(question.name) {
+            let name = question.name.lowercased
+            if names[name] == nil, !message.answers.contains(where: { $0.name.isEquivalent(to: name) }) {
+                names[name] = question.name
+            }
         }
         return names
     }

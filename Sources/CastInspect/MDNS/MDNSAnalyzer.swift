@@ -1,15 +1,21 @@
-public import CastLog
+import CastLog
 import CastWire
 
 /// Decodes every mDNS message, assembles `_googlecast` instances across packets, pairs queries with answers.
 public struct MDNSAnalyzer: Sendable {
-    /// Instances by lowercased instance name, in first-seen order.
-    public private(set) var devices: [String: CastDeviceRecord] = [:]
-    /// Instance keys in first-seen order.
-    public private(set) var order: [String] = []
-    private var hosts: [String: (v4: Set<String>, v6: Set<String>)] = [:]
+    /// Instances in first-seen order; `positions` finds one by its lower-cased name (bytes, not text).
+    private var records: [CastDeviceRecord] = []
+    private var positions: [DNSName: Int] = [:]
+    /// Instances by lowercased instance name.
+    public var devices: [String: CastDeviceRecord] {
+        Dictionary(records.map { ($0.instance.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    /// Instance keys (lowercased instance names) in first-seen order.
+    public var order: [String] { records.map { $0.instance.lowercased() } }
+    /// Addresses by lower-cased host name, kept as bytes (formatted once, at the end).
+    private var hosts: [DNSName: (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>)] = [:]
     /// Queries still waiting: lower-cased name → the name as the query spelled it.
-    private var pending: [(time: LogTimestamp, names: [String: String], source: String)] = []
+    private var pending: [(time: LogTimestamp, names: [DNSName: DNSName], source: FlowEndpoint)] = []
     private var reportedTXT: Set<String> = []
     /// Messages decoded.
     public private(set) var messages = 0
@@ -17,30 +23,31 @@ public struct MDNSAnalyzer: Sendable {
     /// Most instances tracked, and most queries awaiting answers.
     static let maximumDevices = 1024, maximumPending = 1024, maximumHosts = 4096
     static let serviceSuffix = "_googlecast._tcp.local."
+    /// The labels of `serviceSuffix`.
+    static let serviceLabels: [[UInt8]] = [Array("_googlecast".utf8), Array("_tcp".utf8), Array("local".utf8)]
 
     /// An empty analyser.
     public init() {}
 
     /// Analyses one UDP payload to or from port 5353.
-    public mutating func add(payload: [UInt8], time: LogTimestamp, source: (ip: String, port: UInt16),
-                             destination: (ip: String, port: UInt16), findings: inout [Finding]) -> MDNSEvent {
+    mutating func add(payload: [UInt8], time: LogTimestamp, source: FlowEndpoint, destination: FlowEndpoint,
+                      findings: inout [Finding]) -> MDNSEvent {
         expire(before: time, findings: &findings)
         messages += 1
         let result = DNSMessage.decodeLax(payload)
         let message = result.message
         let isResponse = message.flags.qr
         let legacy = source.port != 5353 || destination.port != 5353
-        var event = MDNSEvent(
-            time: time, source: "\(source.ip):\(source.port)", destination: "\(destination.ip):\(destination.port)",
-            message: DNSMessageDump.jsonValue(for: message), error: result.error?.description, legacyUnicast: legacy,
-            isResponse: isResponse, summary: "")
+        var event = MDNSEvent(time: time, source: source, destination: destination, dns: message,
+                              error: result.error?.description, legacyUnicast: legacy, isResponse: isResponse)
         if let error = result.error {
             findings.append(Finding(.warn, "mdns.malformed", "malformed mDNS message from \(event.source)",
                                     detail: error.description, time: time))
         }
         if isResponse {
             event.responseTime = pairAnswers(message, time: time)
-            let multicast = destination.ip == "224.0.0.251" || destination.ip.lowercased() == "ff02::fb"
+            let multicast = destination.address == [224, 0, 0, 251]
+                || destination.address == [0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFB]
             if !multicast, !legacy {
                 findings.append(Finding(
                     .info, "mdns.unicast-response", "unicast mDNS response \(event.source) → \(event.destination)",
@@ -50,22 +57,20 @@ public struct MDNSAnalyzer: Sendable {
             for record in message.records { absorb(record, time: time, findings: &findings) }
         } else if pending.count < Self.maximumPending {
             let names = Self.awaitedNames(in: message)
-            if !names.isEmpty { pending.append((time, names, event.source)) }
+            if !names.isEmpty { pending.append((time, names, source)) }
         }
-        event.summary = Self.summarise(message, isResponse: isResponse)
         return event
     }
 
     /// At the end of the capture: unanswered queries, incomplete instances, AAAA-only devices.
     public mutating func finish(findings: inout [Finding]) {
         expire(before: nil, findings: &findings)
-        for key in order {
-            guard var device = devices[key] else { continue }
-            if let addresses = hosts[device.host?.lowercased() ?? ""] {
-                device.ipv4.formUnion(addresses.v4)
-                device.ipv6.formUnion(addresses.v6)
-                devices[key] = device
+        for position in records.indices {
+            if let host = records[position].host.flatMap({ DNSName($0)?.lowercased }), let addresses = hosts[host] {
+                records[position].ipv4.formUnion(addresses.v4.map { $0.description })
+                records[position].ipv6.formUnion(addresses.v6.map { $0.description })
             }
+            let device = records[position]
             var missing: [String] = []
             if device.host == nil { missing.append("SRV") }
             if device.txt == nil { missing.append("TXT") }
@@ -86,8 +91,12 @@ public struct MDNSAnalyzer: Sendable {
 
     static func isCast(_ name: String) -> Bool { name.hasSuffix(serviceSuffix) }
 
+    /// True for the service name and every name under it (instances, subtypes), any case.
+    static func isCast(_ name: DNSName) -> Bool { name.hasSuffix(ignoringCase: serviceLabels) }
+
     private mutating func pairAnswers(_ message: DNSMessage, time: LogTimestamp) -> Double? {
-        let names = Set(message.answers.map { $0.name.description.lowercased() })
+        guard !pending.isEmpty else { return nil }
+        let names = Set(message.answers.map { $0.name.lowercased })
         var best: Double?
         pending.removeAll { query in
             guard query.names.keys.contains(where: names.contains) else { return false }
@@ -99,41 +108,49 @@ public struct MDNSAnalyzer: Sendable {
     }
 
     private mutating func expire(before time: LogTimestamp?, findings: inout [Finding]) {
+        guard let first = pending.first else { return }
+        // Queries are in time order: nothing to expire while the oldest is under a second old.
+        if let time, CastSessionTracker.seconds(from: first.time, to: time) <= 1 { return }
         pending.removeAll { query in
             if let time, CastSessionTracker.seconds(from: query.time, to: time) <= 1 { return false }
             findings.append(Finding(
-                .warn, "mdns.no-answer", "query for \(query.names.values.sorted().joined(separator: ", ")) got no answer within 1 s",
-                detail: "sent by \(query.source); no responder answered (device off, multicast filtered, or another "
+                .warn, "mdns.no-answer",
+                "query for \(query.names.values.map(\.description).sorted().joined(separator: ", ")) got no answer within 1 s",
+                detail: "sent by \(query.source.label); no responder answered (device off, multicast filtered, or another "
                     + "network)", time: query.time))
             return true
         }
     }
 
     private mutating func absorb(_ record: DNSResourceRecord, time: LogTimestamp, findings: inout [Finding]) {
-        let name = record.name.description
+        // Names become text only for the _googlecast records the device model keeps; addresses stay bytes.
         switch record.data {
-        case .ptr(let target) where Self.isCast(name.lowercased()):
-            let instance = target.description
-            guard Self.isCast(instance.lowercased()), !instance.lowercased().contains("._sub.") else { return }
-            update(instance, time: time) { device in
+        case .ptr(let target) where Self.isCast(record.name):
+            guard Self.isCast(target), !target.containsLabel(afterFirst: Self.subtypeLabel) else { return }
+            update(target, time: time, record: record, findings: &findings) { device in
                 device.seenPTR = true
                 device.note(time, record.ttl == 0 ? "PTR goodbye" : "PTR ttl \(record.ttl)")
             }
-            noteTTL(instance, record, time: time, findings: &findings)
-        case .srv(let srv) where Self.isCast(name.lowercased()):
-            update(name, time: time) { device in
+        case .srv(let srv) where Self.isCast(record.name):
+            update(record.name, time: time, record: record, findings: &findings) { device in
                 device.host = srv.target.description
                 device.port = srv.port
                 device.note(time, "SRV \(srv.target):\(srv.port) ttl \(record.ttl)")
             }
-            noteTTL(name, record, time: time, findings: &findings)
-        case .txt(let txt) where Self.isCast(name.lowercased()):
-            let cast = CastTXTRecord(txt: txt)
-            update(name, time: time) { device in
-                device.txt = cast
-                device.note(time, "TXT fn=\(cast.friendlyName ?? "?") id=\(cast.id ?? "?") ttl \(record.ttl)")
+        case .txt(let txt) where Self.isCast(record.name):
+            var fresh: CastTXTRecord?
+            update(record.name, time: time, record: record, findings: &findings) { device in
+                // A repeated announcement carries the same strings: decoded once per change.
+                if device.txt == nil || !(device.txtRDATA ?? []).elementsEqual(txt.rdata) {
+                    device.txt = CastTXTRecord(txt: txt)
+                    device.txtRDATA = Array(txt.rdata)
+                    fresh = device.txt
+                }
+                let cast = device.txt
+                device.note(time, "TXT fn=\(cast?.friendlyName ?? "?") id=\(cast?.id ?? "?") ttl \(record.ttl)")
             }
-            noteTTL(name, record, time: time, findings: &findings)
+            guard let cast = fresh else { return }
+            let name = record.name.description
             let bad = cast.diagnostics.filter { $0.kind == .invalidID || ($0.kind == .missingKey && $0.key == "fn") }
             if !bad.isEmpty, reportedTXT.count < Self.maximumDevices, reportedTXT.insert(name.lowercased()).inserted {
                 findings.append(Finding(
@@ -142,49 +159,58 @@ public struct MDNSAnalyzer: Sendable {
                     time: time))
             }
         case .a(let address):
-            let key = name.lowercased()
-            if hosts[key] != nil || hosts.count < Self.maximumHosts, (hosts[key]?.v4.count ?? 0) < 64 {
-                hosts[key, default: ([], [])].v4.insert(address.description)
-            }
+            noteAddress(of: record.name) { if $0.v4.count < 64 { $0.v4.insert(address) } }
         case .aaaa(let address):
-            let key = name.lowercased()
-            if hosts[key] != nil || hosts.count < Self.maximumHosts, (hosts[key]?.v6.count ?? 0) < 64 {
-                hosts[key, default: ([], [])].v6.insert(address.description)
-            }
+            noteAddress(of: record.name) { if $0.v6.count < 64 { $0.v6.insert(address) } }
         default:
             break
         }
     }
 
-    private mutating func noteTTL(_ instance: String, _ record: DNSResourceRecord, time: LogTimestamp,
-                                  findings: inout [Finding]) {
-        let key = instance.lowercased()
-        guard var device = devices[key] else { return }
-        device.ttls = device.ttls.map { min($0.lowerBound, record.ttl)...max($0.upperBound, record.ttl) }
-            ?? record.ttl...record.ttl
-        if record.cacheFlush { device.cacheFlush = true }
-        if record.ttl == 0, !device.goodbye {
-            device.goodbye = true
-            findings.append(Finding(.info, "mdns.goodbye", "goodbye (TTL 0) for \(instance)",
+    /// Adds to the addresses of host `name` with one look-up (new hosts within `maximumHosts`).
+    private mutating func noteAddress(of name: DNSName,
+                                      _ body: (inout (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>)) -> Void) {
+        let key = name.lowercased
+        if let index = hosts.index(forKey: key) {
+            body(&hosts.values[index])
+        } else if hosts.count < Self.maximumHosts {
+            var entry: (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>) = ([], [])
+            body(&entry)
+            hosts[key] = entry
+        }
+    }
+
+    /// The label that marks a subtype PTR target (`_printer._sub._googlecast…`).
+    static let subtypeLabel = Array("_sub".utf8)
+
+    /// Applies `body` to the instance `name` (created on first sight, within `maximumDevices`), in place, then
+    /// notes the record's TTL and cache-flush bit and a goodbye.
+    private mutating func update(_ name: DNSName, time: LogTimestamp, record: DNSResourceRecord,
+                                 findings: inout [Finding], _ body: (inout CastDeviceRecord) -> Void) {
+        let key = name.lowercased
+        let position: Int
+        if let known = positions[key] {
+            position = known
+        } else {
+            guard records.count < Self.maximumDevices else { return }
+            position = records.count
+            positions[key] = position
+            records.append(CastDeviceRecord(instance: name.description, firstSeen: time, lastSeen: time))
+        }
+        body(&records[position])
+        records[position].ttls = records[position].ttls.map {
+            min($0.lowerBound, record.ttl)...max($0.upperBound, record.ttl)
+        } ?? record.ttl...record.ttl
+        if record.cacheFlush { records[position].cacheFlush = true }
+        if record.ttl == 0, !records[position].goodbye {
+            records[position].goodbye = true
+            findings.append(Finding(.info, "mdns.goodbye", "goodbye (TTL 0) for \(records[position].instance)",
                                     detail: "the device announced it is leaving; senders drop it", time: time))
         }
-        devices[key] = device
     }
 
-    private mutating func update(_ instance: String, time: LogTimestamp, _ body: (inout CastDeviceRecord) -> Void) {
-        let key = instance.lowercased()
-        if devices[key] == nil {
-            guard devices.count < Self.maximumDevices else { return }
-            devices[key] = CastDeviceRecord(instance: instance, firstSeen: time, lastSeen: time)
-            order.append(key)
-        }
-        if var device = devices[key] {
-            body(&device)
-            devices[key] = device
-        }
-    }
-
-    private static func summarise(_ message: DNSMessage, isResponse: Bool) -> String {
+    /// The one-line form of a message for the readable report.
+    static func summarise(_ message: DNSMessage, isResponse: Bool) -> String {
         // A message cut off before its first question or answer has nothing after the word: no trailing space.
         if !isResponse {
             let questions = message.questions.map { "\($0.name) \($0.type)\($0.unicastResponse ? " QU" : "")" }

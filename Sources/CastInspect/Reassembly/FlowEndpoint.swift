@@ -25,6 +25,31 @@ struct FlowEndpoint: Sendable, Hashable, Comparable {
 
     /// `ip:port` (IPv6 in brackets is not used: the flow format is `ip:port-ip:port`).
     var label: String { "\(text):\(port)" }
+
+    /// Appends `label`'s UTF-8 to `out`: IPv4 digits written directly (JSON lines name an endpoint per message).
+    func appendLabel(to out: inout [UInt8]) {
+        guard address.count == 4 else {
+            out.append(contentsOf: label.utf8)
+            return
+        }
+        for (index, byte) in address.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ".")) }
+            Self.appendDecimal(Int(byte), to: &out)
+        }
+        out.append(UInt8(ascii: ":"))
+        Self.appendDecimal(Int(port), to: &out)
+    }
+
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
 }
 
 /// An unordered pair of endpoints naming one connection.

@@ -1,9 +1,32 @@
 public import CastJSON
 public import CastLog
-import CastWire
+public import CastWire
 
 /// The `--json` form of inspector events: one object per line (schema in Docs/inspect.md).
 public enum InspectJSON {
+    /// Appends the JSON line of an mDNS event (without its newline) to `bytes`: the same text as
+    /// `json(for: .mdns(event)).serialized()`, written directly.
+    public static func append(_ mdns: MDNSEvent, to bytes: inout [UInt8], txtCache: CastTXTJSONCache? = nil) {
+        var out = JSONByteEmitter(appendingTo: bytes)
+        bytes = []  // `out` holds the only reference: appends do not copy
+        out.beginObject()
+        out.key("kind"); out.string("mdns")
+        out.key("time"); out.string(mdns.time.rfc3339)
+        out.key("src"); out.value { mdns.sourceEndpoint.appendJSON(to: &$0) }
+        out.key("dst"); out.value { mdns.destinationEndpoint.appendJSON(to: &$0) }
+        out.key("message")
+        if let dns = mdns.dns {
+            out.value { DNSMessageDump.appendJSON(dns, to: &$0, txtCache: txtCache) }
+        } else {
+            out.value(mdns.message)
+        }
+        if mdns.legacyUnicast { out.key("legacyUnicast"); out.bool(true) }
+        if let time = mdns.responseTime { out.key("responseTime"); out.value(.double(time)) }
+        if let error = mdns.error { out.key("error"); out.string(error) }
+        out.endObject()
+        bytes = out.bytes
+    }
+
     /// The JSON object for `event`.
     public static func json(for event: InspectEvent) -> JSONValue {
         var object = JSONObject()

@@ -22,7 +22,12 @@ public final class InspectReport {
     private let json: Bool
     private let quiet: Bool
     private let only: Set<Family>
-    private let write: (String) -> Void
+    private let write: ((String) -> Void)?
+    private let writeBytes: (([UInt8]) -> Void)?
+    /// The line being built by `lineBytes` (kept, so its storage is reused line after line).
+    private var scratch: [UInt8] = []
+    /// Cast TXT records rendered once each for the mDNS JSON lines.
+    private let txtCache = CastTXTJSONCache()
     private var findings: [Finding] = []
 
     /// Most findings kept for the text report's closing section.
@@ -34,6 +39,17 @@ public final class InspectReport {
         self.quiet = quiet
         self.only = only
         self.write = write
+        writeBytes = nil
+    }
+
+    /// A report writing lines as UTF-8 bytes to `writeBytes` (JSON lines of mDNS messages are rendered straight
+    /// into them, without a JSON tree or a String per line).
+    public init(json: Bool, quiet: Bool, only: Set<Family>, writeBytes: @escaping ([UInt8]) -> Void) {
+        self.json = json
+        self.quiet = quiet
+        self.only = only
+        write = nil
+        self.writeBytes = writeBytes
     }
 
     private func wants(_ family: Family) -> Bool { !quiet && (only.isEmpty || only.contains(family)) }
@@ -43,7 +59,7 @@ public final class InspectReport {
         switch event {
         case .mdns(let mdns):
             guard wants(.mdns) else { return }
-            if json { return line(InspectJSON.json(for: event).serialized()) }
+            if json { return lineBytes { InspectJSON.append(mdns, to: &$0, txtCache: txtCache) } }
             let timing = mdns.responseTime.map { " (answer after \(CastSessionTracker.format($0)) s)" } ?? ""
             // A malformed message has no summary: the parts are joined so no double space is left in its place.
             let parts = ["\(mdns.time.rfc3339) mDNS \(mdns.source) → \(mdns.destination)", mdns.summary + timing,
@@ -197,7 +213,25 @@ public final class InspectReport {
         }
     }
 
-    private func line(_ text: String) { write(text + "\n") }
+    private func line(_ text: String) {
+        if let write {
+            write(text + "\n")
+        } else {
+            writeBytes?(Array((text + "\n").utf8))
+        }
+    }
+
+    /// A line built as bytes by `build`.
+    private func lineBytes(_ build: (inout [UInt8]) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        build(&scratch)
+        scratch.append(UInt8(ascii: "\n"))
+        if let writeBytes {
+            writeBytes(scratch)
+        } else {
+            write?(String(decoding: scratch, as: UTF8.self))
+        }
+    }
 }
 
 extension String {

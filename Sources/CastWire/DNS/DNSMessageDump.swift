@@ -28,81 +28,151 @@ public enum DNSMessageDump {
 
     /// The message as a JSON value.
     public static func jsonValue(for message: DNSMessage) -> JSONValue {
-        var object = JSONObject()
-        object.appendUnchecked("id", .int(Int64(message.id)))
-        let flags = message.flags
-        object.appendUnchecked("flags", .object(JSONObject([
-            JSONMember(key: "qr", value: .bool(flags.qr)), JSONMember(key: "opcode", value: .int(Int64(flags.opcode))),
-            JSONMember(key: "aa", value: .bool(flags.aa)), JSONMember(key: "tc", value: .bool(flags.tc)),
-            JSONMember(key: "rd", value: .bool(flags.rd)), JSONMember(key: "ra", value: .bool(flags.ra)),
-            JSONMember(key: "rcode", value: .int(Int64(flags.rcode))),
-        ])))
-        object.appendUnchecked("questions", .array(message.questions.map { question in
-            var item = JSONObject()
-            item.appendUnchecked("name", .string(question.name.description))
-            item.appendUnchecked("type", .string(question.type.description))
-            item.appendUnchecked("class", .string(question.qclass.description))
-            item.appendUnchecked("unicastResponse", .bool(question.unicastResponse))
-            return .object(item)
-        }))
-        object.appendUnchecked("answers", .array(message.answers.map(jsonValue(for:))))
-        object.appendUnchecked("authorities", .array(message.authorities.map(jsonValue(for:))))
-        object.appendUnchecked("additionals", .array(message.additionals.map(jsonValue(for:))))
-        if !message.warnings.isEmpty {
-            object.appendUnchecked("warnings", .array(message.warnings.map { .string($0.description) }))
-        }
-        return .object(object)
+        var tree = JSONTreeEmitter()
+        emit(message, into: &tree)
+        return tree.result
     }
 
     /// One resource record as a JSON value.
     public static func jsonValue(for record: DNSResourceRecord) -> JSONValue {
-        var object = JSONObject()
-        object.appendUnchecked("name", .string(record.name.description))
-        object.appendUnchecked("type", .string(record.type.description))
-        object.appendUnchecked("class", .string(record.rrclass.description))
-        object.appendUnchecked("cacheFlush", .bool(record.cacheFlush))
-        object.appendUnchecked("ttl", .int(Int64(record.ttl)))
-        object.appendUnchecked("data", data(record))
-        return .object(object)
+        var tree = JSONTreeEmitter()
+        var scratch: [UInt8] = []
+        emit(record, into: &tree, scratch: &scratch)
+        return tree.result
     }
 
-    private static func data(_ record: DNSResourceRecord) -> JSONValue {
-        var data = JSONObject()
+    /// Appends the message's compact JSON text to `bytes` (the text of `jsonValue(for:).serialized()`, written
+    /// directly; specialised here, where the emitter is known).
+    public static func appendJSON(_ message: DNSMessage, to bytes: inout [UInt8], txtCache: CastTXTJSONCache? = nil) {
+        var out = JSONByteEmitter(appendingTo: bytes)
+        bytes = []
+        emit(message, into: &out, txtCache: txtCache)
+        bytes = out.bytes
+    }
+
+    /// Writes the message's JSON to `emitter`: the same members as `jsonValue(for:)`, in the same order, so text
+    /// written straight into an output buffer equals the serialized tree.
+    /// `txtCache` renders each distinct Cast TXT record once.
+    public static func emit<Emitter: JSONEmitter>(_ message: DNSMessage, into out: inout Emitter,
+                                                  txtCache: CastTXTJSONCache? = nil) {
+        var scratch: [UInt8] = []
+        out.beginObject()
+        out.key("id")
+        out.int(Int64(message.id))
+        let flags = message.flags
+        out.key("flags")
+        out.beginObject()
+        out.key("qr"); out.bool(flags.qr)
+        out.key("opcode"); out.int(Int64(flags.opcode))
+        out.key("aa"); out.bool(flags.aa)
+        out.key("tc"); out.bool(flags.tc)
+        out.key("rd"); out.bool(flags.rd)
+        out.key("ra"); out.bool(flags.ra)
+        out.key("rcode"); out.int(Int64(flags.rcode))
+        out.endObject()
+        out.key("questions")
+        out.beginArray()
+        for question in message.questions {
+            out.beginObject()
+            out.key("name"); name(question.name, into: &out, scratch: &scratch)
+            out.key("type"); out.string(question.type.description)
+            out.key("class"); out.string(question.qclass.description)
+            out.key("unicastResponse"); out.bool(question.unicastResponse)
+            out.endObject()
+        }
+        out.endArray()
+        for (key, records) in [("answers", message.answers), ("authorities", message.authorities),
+                               ("additionals", message.additionals)] as [(StaticString, [DNSResourceRecord])] {
+            out.key(key)
+            out.beginArray()
+            for record in records { emit(record, into: &out, scratch: &scratch, txtCache: txtCache) }
+            out.endArray()
+        }
+        if !message.warnings.isEmpty {
+            out.key("warnings")
+            out.beginArray()
+            for warning in message.warnings { out.string(warning.description) }
+            out.endArray()
+        }
+        out.endObject()
+    }
+
+    /// One record: name, type, class, cacheFlush, ttl, data.
+    static func emit<Emitter: JSONEmitter>(_ record: DNSResourceRecord, into out: inout Emitter,
+                                           scratch: inout [UInt8], txtCache: CastTXTJSONCache? = nil) {
+        out.beginObject()
+        out.key("name"); name(record.name, into: &out, scratch: &scratch)
+        out.key("type"); out.string(record.type.description)
+        out.key("class"); out.string(record.rrclass.description)
+        out.key("cacheFlush"); out.bool(record.cacheFlush)
+        out.key("ttl"); out.int(Int64(record.ttl))
+        out.key("data")
+        data(record, into: &out, scratch: &scratch, txtCache: txtCache)
+        out.endObject()
+    }
+
+    /// A name in presentation form, written without making a String.
+    private static func name<Emitter: JSONEmitter>(_ name: DNSName, into out: inout Emitter, scratch: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        name.appendPresentation(to: &scratch)
+        out.string(utf8: scratch)
+    }
+
+    private static func data<Emitter: JSONEmitter>(_ record: DNSResourceRecord, into out: inout Emitter,
+                                                   scratch: inout [UInt8], txtCache: CastTXTJSONCache?) {
+        out.beginObject()
         switch record.data {
         case .a(let address):
-            data.appendUnchecked("address", .string(address.description))
+            out.key("address"); out.string(address.description)
         case .aaaa(let address):
-            data.appendUnchecked("address", .string(address.description))
+            out.key("address"); out.string(address.description)
         case .ptr(let target):
-            data.appendUnchecked("target", .string(target.description))
+            out.key("target"); name(target, into: &out, scratch: &scratch)
         case .srv(let srv):
-            data.appendUnchecked("priority", .int(Int64(srv.priority)))
-            data.appendUnchecked("weight", .int(Int64(srv.weight)))
-            data.appendUnchecked("port", .int(Int64(srv.port)))
-            data.appendUnchecked("target", .string(srv.target.description))
+            out.key("priority"); out.int(Int64(srv.priority))
+            out.key("weight"); out.int(Int64(srv.weight))
+            out.key("port"); out.int(Int64(srv.port))
+            out.key("target"); name(srv.target, into: &out, scratch: &scratch)
         case .txt(let txt):
-            data.appendUnchecked("strings", .array(txt.strings.map { .string(String(decoding: $0, as: UTF8.self)) }))
+            out.key("strings")
+            out.beginArray()
+            txt.forEachString { out.string(utf8: Array($0)) }
+            out.endArray()
             if isCastInstance(record.name) {
-                data.appendUnchecked("cast", CastTXTRecord(txt: txt).jsonValue)
+                out.key("cast")
+                if let txtCache {
+                    let cached = txtCache.json(for: txt)
+                    out.value(cached.value, serialized: cached.serialized)
+                } else {
+                    out.value(CastTXTRecord(txt: txt).jsonValue)
+                }
             }
         case .nsec(let nsec):
-            data.appendUnchecked("nextName", .string(nsec.nextName.description))
-            data.appendUnchecked("types", .array(nsec.types.map { .string($0.description) }))
-            data.appendUnchecked("rdata", .string(HexText.string(from: DNSWriter.rdata(for: record.data))))
+            out.key("nextName"); name(nsec.nextName, into: &out, scratch: &scratch)
+            out.key("types")
+            out.beginArray()
+            for type in nsec.types { out.string(type.description) }
+            out.endArray()
+            out.key("rdata"); out.string(HexText.string(from: DNSWriter.rdata(for: record.data)))
         case .hinfo(let hinfo):
-            data.appendUnchecked("cpu", .string(String(decoding: hinfo.cpu, as: UTF8.self)))
-            data.appendUnchecked("os", .string(String(decoding: hinfo.os, as: UTF8.self)))
-            data.appendUnchecked("rdata", .string(HexText.string(from: DNSWriter.rdata(for: record.data))))
+            out.key("cpu"); out.string(utf8: hinfo.cpu)
+            out.key("os"); out.string(utf8: hinfo.os)
+            out.key("rdata"); out.string(HexText.string(from: DNSWriter.rdata(for: record.data)))
         case .opt(let opt):
-            data.appendUnchecked("options", .array(opt.options.map { option in
-                .object(JSONObject([JSONMember(key: "code", value: .int(Int64(option.code))),
-                                    JSONMember(key: "data", value: .string(HexText.string(from: option.data)))]))
-            }))
-            data.appendUnchecked("rdata", .string(HexText.string(from: DNSWriter.rdata(for: record.data))))
+            out.key("options")
+            out.beginArray()
+            for option in opt.options {
+                out.beginObject()
+                out.key("code"); out.int(Int64(option.code))
+                out.key("data"); out.string(HexText.string(from: option.data))
+                out.endObject()
+            }
+            out.endArray()
+            out.key("rdata"); out.string(HexText.string(from: DNSWriter.rdata(for: record.data)))
         case .other(let bytes):
-            data.appendUnchecked("rdata", .string(HexText.string(from: bytes)))
+            out.key("rdata"); out.string(HexText.string(from: bytes))
         }
-        return .object(data)
+        out.endObject()
     }
 
     /// True for `<instance>._googlecast._tcp.<domain>` (case-insensitive), the owners of Cast TXT records.

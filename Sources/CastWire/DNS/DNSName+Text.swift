@@ -10,11 +10,20 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
         // decoding the whole message (the inspector renders every name it reports).
         var out: [UInt8] = []
         out.reserveCapacity(wireLength + 8)
+        appendPresentation(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `description`'s UTF-8 bytes to `out` (no String made: JSON output writes names this way).
+    public func appendPresentation(to out: inout [UInt8]) {
+        if isRoot {
+            out.append(UInt8(ascii: "."))
+            return
+        }
         forEachLabel { label in
             DNSName.appendLabel(label, to: &out)
             out.append(UInt8(ascii: "."))
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Parses presentation format (`\.`, `\\`, `\DDD` escapes; the trailing dot is optional; "." is the root).
@@ -57,7 +66,10 @@ extension DNSName: CustomStringConvertible, LosslessStringConvertible {
     }
 
     static func appendLabel(_ label: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        if label.allSatisfy({ $0 < 0x80 }) {
+        // Most labels are printable ASCII without dots or backslashes: copied in one go.
+        if label.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x2E && $0 != 0x5C }) {
+            out.append(contentsOf: label)
+        } else if label.allSatisfy({ $0 < 0x80 }) {
             for byte in label { appendASCII(byte, to: &out) }
         } else if String(validating: label, as: UTF8.self) != nil {
             // Valid UTF-8: ASCII as above, C1 controls (U+0080…U+009F, encoded C2 80…C2 9F) as escapes of their

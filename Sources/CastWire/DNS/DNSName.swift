@@ -121,6 +121,32 @@ public struct DNSName: Sendable {
         return DNSName(uncheckedWire: bytes)
     }
 
+    /// True when the last labels are `suffix` (lower-case ASCII bytes), ignoring ASCII case; two walks over the
+    /// labels, no allocation.
+    public func hasSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
+        let count = labelCount
+        guard count >= suffix.count else { return false }
+        let first = count - suffix.count
+        var index = 0
+        var matches = true
+        forEachLabel { label in
+            if index >= first, matches { matches = DNSName.asciiEqualIgnoringCase(label, suffix[index - first][...]) }
+            index += 1
+        }
+        return matches
+    }
+
+    /// True when some label after the first equals `ascii` (lower-case ASCII bytes), ignoring ASCII case.
+    public func containsLabel(afterFirst ascii: [UInt8]) -> Bool {
+        var index = 0
+        var found = false
+        forEachLabel { label in
+            if index > 0, !found { found = DNSName.asciiEqualIgnoringCase(label, ascii[...]) }
+            index += 1
+        }
+        return found
+    }
+
     /// True when the label at `index` equals `ascii`, ignoring ASCII case.
     public func label(_ index: Int, equalsIgnoringCase ascii: String) -> Bool {
         var current = 0
@@ -163,9 +189,10 @@ extension DNSName: Hashable {
     /// Hashes the uncompressed labels.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(labelBytes)
+        // Label by label whatever the storage, so an owned name and a compressed view of it hash alike.
         forEachLabel { label in
             hasher.combine(label.count)
-            for byte in label { hasher.combine(byte) }
+            label.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }

@@ -1,0 +1,30 @@
+public import CastJSON
+import Synchronization
+
+/// The `cast` JSON of Cast TXT records by their RDATA, made once per distinct record: devices announce the same TXT
+/// again and again, and decoding and rendering it was most of the cost of an mDNS JSON line. Bounded: past
+/// `capacity` entries it starts over.
+public final class CastTXTJSONCache: Sendable {
+    /// Most records kept.
+    public static let capacity = 256
+    private let entries = Mutex<[[UInt8]: (value: JSONValue, serialized: [UInt8])]>([:])
+
+    /// An empty cache.
+    public init() {}
+
+    /// The decoded TXT's JSON value and its serialized text.
+    public func json(for txt: DNSTXT) -> (value: JSONValue, serialized: [UInt8]) {
+        let key = Array(txt.rdata)
+        if let known = entries.withLock({ $0[key] }) { return known }
+        let value = CastTXTRecord(txt: txt).jsonValue
+        var serialized: [UInt8] = []
+        var out = JSONByteEmitter()
+        out.value(value)
+        serialized = out.bytes
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = (value, serialized)
+        }
+        return (value, serialized)
+    }
+}
