@@ -23,9 +23,10 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
 /// The emulator's `--fault` specs, each with its expected outcome: which callbacks, which error code, whether the
 /// session resumes; no hang, every request ended exactly once.
 @Suite(.serialized) struct FaultMatrixTests {
-    static func harness(_ faults: [ReceiverFault], appID: String = "CC1AD845") throws -> SenderHarness {
+    static func harness(_ faults: [ReceiverFault], appID: String = "CC1AD845",
+                        heartbeat: Duration = .milliseconds(100)) throws -> SenderHarness {
         try SenderHarness(ReceiverConfiguration(faults: faults), appID: appID) { options in
-            options.heartbeatInterval = .milliseconds(100)
+            options.heartbeatInterval = heartbeat
             options.backoff.initial = .milliseconds(50)
             options.requestTimeout = .milliseconds(800)
         }
@@ -44,7 +45,9 @@ final class EndCounter: RequestDelegate, @unchecked Sendable {
         ReceiverFault.heartbeatStopAfter(.seconds(8)), .closeAfter(.seconds(8)), .resetAfter(.seconds(8)),
     ])
     func connectionFaultsSuspendAndResumeTheSameSession(fault: ReceiverFault) async throws {
-        let harness = try Self.harness([fault])
+        // A 100 ms heartbeat (200 ms liveness) declared the channel dead while the emulator signed the device-auth
+        // reply on a loaded machine, twice in full runs; 500 ms still notices the stopped heartbeat within the wait.
+        let harness = try Self.harness([fault], heartbeat: .milliseconds(500))
         let recorder = CallbackRecorder()
         let session = try await Self.start(harness, recorder).get()
         let sessionID = await harness.context.withSessionManager { _ in session.sessionID }
