@@ -15,11 +15,11 @@ public final class PcapSource {
     /// The link type of the file's first interface (a pcapng file may have others: each packet carries its own).
     public private(set) var linkType: LinkType
     /// Packets read so far.
-    public private(set) var packetsRead = 0
+    public internal(set) var packetsRead = 0
     /// Byte offset where the next record starts (the end of the last one read).
-    public private(set) var nextRecordOffset = 0
+    public internal(set) var nextRecordOffset = 0
     /// Key logs of the Decryption Secrets Blocks read so far from a pcapng (files are also scanned up front).
-    private var keyLogs: [String] = []
+    var keyLogs: [String] = []
     private let reader: Reader
     /// The filter `setFilter` compiled, per link type (a pcapng file's interfaces may differ).
     private var filters: [UInt32: CompiledFilter] = [:]
@@ -217,7 +217,7 @@ public final class PcapSource {
 
     /// Whether `bytes` of a packet of `linkType` pass the filter; a link type the expression cannot be compiled
     /// for passes everything (its packets are then counted as not decoded, not silently dropped).
-    private func passes(_ bytes: [UInt8], linkType: UInt32, seconds: Int64, microseconds: Int32,
+    func passes(_ bytes: [UInt8], linkType: UInt32, seconds: Int64, microseconds: Int32,
                         originalLength: Int) -> Bool {
         guard let filterExpression else { return true }
         if filters[linkType] == nil {
@@ -262,48 +262,6 @@ public final class PcapSource {
             let reason = String(cString: pcap_geterr(handle.raw))
             throw CaptureError(kind: reason.contains("truncated") ? .truncated : .malformed, file: path,
                                packetNumber: packetsRead + 1, byteOffset: nextRecordOffset, reason: reason)
-        }
-    }
-
-    private func nextPcapng(_ pcapng: PcapngReader) throws(CaptureError) -> CapturedPacket? {
-        while true {
-            let item: PcapngReader.Item
-            do throws(PcapngReader.Fault) {
-                guard let next = try pcapng.next() else { return nil }
-                item = next
-            } catch {
-                throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
-                                   packetNumber: packetsRead + 1, byteOffset: error.offset, reason: error.reason)
-            }
-            nextRecordOffset = pcapng.offset
-            switch item {
-            case .keyLog(let text):
-                keyLogs.append(text)
-            case .packet(let packet):
-                guard passes(packet.bytes, linkType: packet.linkType, seconds: packet.seconds,
-                             microseconds: packet.microseconds, originalLength: packet.originalLength) else { continue }
-                packetsRead += 1
-                return CapturedPacket(number: packetsRead, record: packet)
-            }
-        }
-    }
-
-    private func nextClassicStream(_ classic: ClassicPcapStreamReader) throws(CaptureError) -> CapturedPacket? {
-        while true {
-            let start = classic.offset
-            let record: CaptureRecord
-            do throws(ClassicPcapStreamReader.Fault) {
-                guard let next = try classic.next() else { return nil }
-                record = next
-            } catch {
-                throw CaptureError(kind: error.truncated ? .truncated : .malformed, file: path,
-                                   packetNumber: packetsRead + 1, byteOffset: start, reason: error.reason)
-            }
-            nextRecordOffset = classic.offset
-            guard passes(record.bytes, linkType: classic.linkType, seconds: record.seconds,
-                         microseconds: record.microseconds, originalLength: record.originalLength) else { continue }
-            packetsRead += 1
-            return CapturedPacket(number: packetsRead, record: record)
         }
     }
 }

@@ -366,7 +366,9 @@ struct TLSConnectionDecoder: Sendable {
     }
 
     private func tls12Decryptor(client: Bool) -> TLSRecordDecryptor? {
-        guard let spec, !spec.isTLS13, let master = secrets?.masterSecret, let clientRandom = clientHello?.random,
+        // SSL 3.0 has its own MAC and key derivation: not decrypted (the handshake line says so).
+        guard let spec, !spec.isTLS13, version.rawValue >= TLSProtocolVersion.tls10.rawValue,
+              let master = secrets?.masterSecret, let clientRandom = clientHello?.random,
               let serverRandom = info?.serverRandom else { return nil }
         return try? TLSRecordDecryptor(tls12: spec, version: version, masterSecret: master, clientRandom: clientRandom,
                                        serverRandom: serverRandom, client: client, encryptThenMAC: encryptThenMAC)
