@@ -102,6 +102,29 @@ import Testing
         #expect(reply.records.allSatisfy { $0.ttl <= 10 })
     }
 
+    /// RFC 6762 §5.5: a query sent to this host's own address (a unicast probe of one device) is answered by
+    /// unicast only, from a source on the interface's network; one from beyond the link is ignored.
+    @Test func aQuerySentDirectlyIsAnsweredByUnicastOnlyAndOnlyFromTheLocalNetwork() throws {
+        var responder = established()
+        responder.subnets = [2: [InterfaceAddress(address: .v4(IPv4Address(10, 200, 0, 1)), prefixLength: 24)]]
+        let query = DNSMessage(questions: [DNSQuestion(name: P.service, type: .ptr)]).encoded()
+        let own = IPAddress.v4(IPv4Address(10, 200, 0, 1))
+        let actions = responder.receive(query, from: Self.querier, interfaceIndex: 2, destination: own, at: .seconds(5))
+        #expect(actions.count == 1)
+        guard case .unicast(let reply, let destination, _) = try #require(actions.first) else {
+            Issue.record("expected a unicast reply, got \(actions)")
+            return
+        }
+        #expect(destination == Self.querier)
+        #expect(reply.answers.map(\.type) == [.ptr])
+        let outsider = SocketAddress(IPv4Address(192, 0, 2, 9), port: 5353)
+        #expect(responder.receive(query, from: outsider, interfaceIndex: 2, destination: own, at: .seconds(6)).isEmpty)
+        // The same query to the group is answered as before, by multicast.
+        let group = IPAddress.v4(IPv4Address(224, 0, 0, 251))
+        let multicast = responder.receive(query, from: Self.querier, interfaceIndex: 2, destination: group, at: .seconds(7))
+        #expect(multicast.contains { if case .multicast = $0 { true } else { false } })
+    }
+
     @Test func conflictingAnswerDuringProbingRenames() {
         var responder = machine()
         _ = responder.start(at: .seconds(0))

@@ -41,4 +41,26 @@ import Testing
             #expect(withdrawn.count == 1, "A: \(peers.log("advertiseA")) B: \(peers.log("advertiseB"))")
         }
     }
+
+    /// RFC 6762 §5.5: a query sent straight to the device's address (what `discover --diagnose --host` sends) is
+    /// answered by unicast, so it works where multicast is filtered on the way.
+    @Test func aQuerySentDirectlyToTheResponderGetsAUnicastAnswer() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A", "B"]) { peers in
+            await peers.spawn("A", "advertise", [
+                CastscopeProcessPath.path, "discover", "--advertise", "Direct Answer", "--port", "8009",
+                "--interface", peers.environment["IF_A"] ?? "", "--txt", "id=0000000000000000000000000000000d",
+            ])
+            var output = ""
+            // Probing and announcing take about two seconds; ask until the name is claimed.
+            _ = await eventually(within: .seconds(15)) {
+                output = await peers.run("B", [
+                    DiscoveryPeers.python, DiscoveryPeers.repositoryRoot + "/scripts/mdns-direct-query.py",
+                    peers.addressB, peers.addressA, "1",
+                ]).output
+                return output.contains("answer Direct Answer._googlecast._tcp.local")
+            }
+            #expect(output.contains("answer Direct Answer._googlecast._tcp.local"), "\(output) \(peers.log("advertise"))")
+            await peers.signal("advertise", "INT")
+        }
+    }
 }

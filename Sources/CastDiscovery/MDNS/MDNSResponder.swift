@@ -49,15 +49,18 @@ public final class MDNSResponder: @unchecked Sendable {
         }
         let loop: EventLoop
         if let eventLoop { loop = eventLoop } else { loop = try EventLoop(name: "MDNSResponder") }
+        var machine = MDNSResponderStateMachine(service: service, addresses: addresses)
+        machine.subnets = Dictionary(interfaces.map { ($0.index, $0.addresses) }, uniquingKeysWith: { first, _ in first })
         let responder = MDNSResponder(
-            machine: MDNSResponderStateMachine(service: service, addresses: addresses), eventLoop: loop,
+            machine: machine, eventLoop: loop,
             ownsLoop: eventLoop == nil, log: DiscoveryLog.on(logger))
         let result: Result<Void, IOError> = try await loop.submit {
             do throws(IOError) {
                 responder.transport = try MDNSTransport(interfaces: interfaces, eventLoop: loop, log: responder.log) { datagram in
                     responder.perform(
                         responder.machine.receive(
-                            datagram.bytes, from: datagram.source, interfaceIndex: datagram.interfaceIndex, at: .now()))
+                            datagram.bytes, from: datagram.source, interfaceIndex: datagram.interfaceIndex,
+                            destination: datagram.destination, at: .now()))
                 }
                 responder.log.responder.info(
                     "advertising \(instance) port \(port) on \(interfaces.map(\.name).joined(separator: ", "))")

@@ -3,10 +3,19 @@ import CastWire
 
 extension MDNSResponderStateMachine {
     /// Handles a datagram: answers queries once established, detects conflicts, settles simultaneous probes.
+    /// `destination` is the address the datagram was sent to: a query sent directly to this host rather than to
+    /// the group is answered by unicast only, and only from a source on the interface's own network (RFC 6762
+    /// §5.5: such a query may come from beyond the link, which mDNS answers never reach).
     public mutating func receive(
-        _ bytes: [UInt8], from source: SocketAddress, interfaceIndex: UInt32, at now: MonotonicInstant
+        _ bytes: [UInt8], from source: SocketAddress, interfaceIndex: UInt32, destination: IPAddress? = nil,
+        at now: MonotonicInstant
     ) -> [Action] {
         guard let ownAddresses = addresses[interfaceIndex], phase != .stopped, phase != .idle else { return [] }
+        let direct = destination.map { !$0.isMulticast } ?? false
+        if direct, let networks = subnets[interfaceIndex], !networks.isEmpty,
+           !networks.contains(where: { $0.contains(source.ip) }) {
+            return []
+        }
         let message = DNSMessage.decodeLax(bytes).message
         guard message.flags.opcode == 0, message.flags.rcode == 0, let name = service.instanceName else { return [] }
         if message.flags.qr {
@@ -61,6 +70,7 @@ extension MDNSResponderStateMachine {
             return [.unicast(reply, to: source, interfaceIndex: interfaceIndex)]
         }
         let reply = DNSMessage(flags: DNSFlags(qr: true, aa: true), answers: unique, additionals: additionals)
+        if direct { return [.unicast(reply, to: source, interfaceIndex: interfaceIndex)] }
         if unicastWanted {
             return [
                 .unicast(reply, to: source, interfaceIndex: interfaceIndex),

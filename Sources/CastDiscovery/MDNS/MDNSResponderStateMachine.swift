@@ -47,6 +47,9 @@ public struct MDNSResponderStateMachine: Sendable {
     public internal(set) var service: MDNSServiceRecordSet
     /// Addresses to advertise per interface index.
     public let addresses: [UInt32: [IPAddress]]
+    /// The networks of each interface (address and prefix), against which the source of a query sent directly to
+    /// this host is checked (RFC 6762 §5.5); an interface without any here accepts every source.
+    public var subnets: [UInt32: [InterfaceAddress]] = [:]
     var phase = Phase.idle
     var nextStep: MonotonicInstant?
     let baseInstance: String
