@@ -54,13 +54,8 @@ final class ClassicPcapReader {
     /// Opens `path` when it is a classic pcap (microsecond or nanosecond magic, either byte order) in a regular
     /// file; nil otherwise (the caller then reads through libpcap).
     init?(path: String, magic: [UInt8], snapshot: Int, linkType: UInt32) {
-        switch magic {
-        case [0xD4, 0xC3, 0xB2, 0xA1]: (bigEndian, nanoseconds) = (false, false)
-        case [0x4D, 0x3C, 0xB2, 0xA1]: (bigEndian, nanoseconds) = (false, true)
-        case [0xA1, 0xB2, 0xC3, 0xD4]: (bigEndian, nanoseconds) = (true, false)
-        case [0xA1, 0xB2, 0x3C, 0x4D]: (bigEndian, nanoseconds) = (true, true)
-        default: return nil
-        }
+        guard let order = Self.byteOrder(magic) else { return nil }
+        (bigEndian, nanoseconds) = order
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
@@ -91,6 +86,18 @@ final class ClassicPcapReader {
     deinit {
         close(fd)
         window.deallocate()
+    }
+
+    /// Byte order and timestamp unit a classic pcap magic says (microseconds or nanoseconds, either order); nil
+    /// for anything else. The file and stream readers share it.
+    static func byteOrder(_ magic: [UInt8]) -> (bigEndian: Bool, nanoseconds: Bool)? {
+        switch magic {
+        case [0xD4, 0xC3, 0xB2, 0xA1]: (false, false)
+        case [0x4D, 0x3C, 0xB2, 0xA1]: (false, true)
+        case [0xA1, 0xB2, 0xC3, 0xD4]: (true, false)
+        case [0xA1, 0xB2, 0x3C, 0x4D]: (true, true)
+        default: nil
+        }
     }
 
     /// The largest captured length libpcap accepts for a link type (its `max_snaplen_for_dlt`).

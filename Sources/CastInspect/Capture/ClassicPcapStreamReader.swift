@@ -14,17 +14,7 @@ final class ClassicPcapStreamReader {
     var offset: Int { input.position }
 
     /// True when `magic` is a classic pcap magic (microseconds or nanoseconds, either byte order).
-    static func isClassic(_ magic: [UInt8]) -> Bool { order(magic) != nil }
-
-    private static func order(_ magic: [UInt8]) -> (bigEndian: Bool, nanoseconds: Bool)? {
-        switch magic {
-        case [0xD4, 0xC3, 0xB2, 0xA1]: (false, false)
-        case [0x4D, 0x3C, 0xB2, 0xA1]: (false, true)
-        case [0xA1, 0xB2, 0xC3, 0xD4]: (true, false)
-        case [0xA1, 0xB2, 0x3C, 0x4D]: (true, true)
-        default: nil
-        }
-    }
+    static func isClassic(_ magic: [UInt8]) -> Bool { ClassicPcapReader.byteOrder(magic) != nil }
 
     /// Reads and checks the 24-byte file header, of which `header` holds the bytes already read.
     init(_ input: SequentialInput, header: [UInt8]) throws(Fault) {
@@ -33,7 +23,7 @@ final class ClassicPcapStreamReader {
             throw Fault(truncated: true, reason: "truncated dump file; tried to read 24 file header bytes, only got "
                             + "\(whole.count)")
         }
-        guard let (bigEndian, nanoseconds) = Self.order(Array(whole.prefix(4))) else {
+        guard let (bigEndian, nanoseconds) = ClassicPcapReader.byteOrder(Array(whole.prefix(4))) else {
             throw Fault(truncated: false, reason: "unknown file format")
         }
         if let reason = PcapSource.reservedLinkTypeBits(whole) { throw Fault(truncated: false, reason: reason) }

@@ -10,7 +10,7 @@ import CastWire
 /// block's offset and keeps the packets read before it.
 final class PcapngReader {
     /// One Interface Description Block of the current section.
-    struct Interface: Sendable, Equatable {
+    struct Interface: Sendable {
         var linkType: UInt32
         /// 0: no limit.
         var snapLength: Int
@@ -18,7 +18,6 @@ final class PcapngReader {
         var unitsPerSecond: UInt64 = 1_000_000
         /// Seconds added to every timestamp (if_tsoffset).
         var offsetSeconds: Int64 = 0
-        var name: String?
     }
 
     /// A packet, or the key-log text of a Decryption Secrets Block.
@@ -167,7 +166,6 @@ final class PcapngReader {
         var interface = Interface(linkType: UInt32(half(body, 0)), snapLength: Int(word(body, 4)))
         for (code, value) in try options(body, from: 8, at: start) {
             switch code {
-            case 2: interface.name = String(decoding: value, as: UTF8.self)
             case 9:
                 guard let resolution = value.first, let units = Self.units(resolution) else {
                     throw Fault(truncated: false, reason: "if_tsresol \(value.first ?? 0) is not representable",

@@ -46,20 +46,6 @@ final class SequentialInput {
         return bytes
     }
 
-    /// Skips up to `count` bytes; returns how many were skipped (fewer only at the end of the input).
-    func skip(_ count: Int) -> Int {
-        var left = max(0, count)
-        while left > 0 {
-            fill(min(left, chunk))
-            let taken = min(left, end - start)
-            guard taken > 0 else { break }
-            start += taken
-            position += taken
-            left -= taken
-        }
-        return count - left
-    }
-
     /// Makes at least `count` unread bytes available, or as many as remain.
     private func fill(_ count: Int) {
         if end - start >= count || atEnd { return }

@@ -22,8 +22,7 @@ public struct MDNSAnalyzer: Sendable {
 
     /// Most instances tracked, and most queries awaiting answers.
     static let maximumDevices = 1024, maximumPending = 1024, maximumHosts = 4096
-    static let serviceSuffix = "_googlecast._tcp.local."
-    /// The labels of `serviceSuffix`.
+    /// The labels of `_googlecast._tcp.local.`.
     static let serviceLabels: [[UInt8]] = [Array("_googlecast".utf8), Array("_tcp".utf8), Array("local".utf8)]
 
     /// An empty analyser.
@@ -88,8 +87,6 @@ public struct MDNSAnalyzer: Sendable {
             }
         }
     }
-
-    static func isCast(_ name: String) -> Bool { name.hasSuffix(serviceSuffix) }
 
     /// True for the service name and every name under it (instances, subtypes), any case.
     static func isCast(_ name: DNSName) -> Bool { name.hasSuffix(ignoringCase: serviceLabels) }

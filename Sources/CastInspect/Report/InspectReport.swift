@@ -22,8 +22,7 @@ public final class InspectReport {
     private let json: Bool
     private let quiet: Bool
     private let only: Set<Family>
-    private let write: ((String) -> Void)?
-    private let writeBytes: (([UInt8]) -> Void)?
+    private let writeBytes: ([UInt8]) -> Void
     /// The line being built by `lineBytes` (kept, so its storage is reused line after line).
     private var scratch: [UInt8] = []
     /// Cast TXT records rendered once each for the mDNS JSON lines.
@@ -38,8 +37,7 @@ public final class InspectReport {
         self.json = json
         self.quiet = quiet
         self.only = only
-        self.write = write
-        writeBytes = nil
+        writeBytes = { write(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// A report writing lines as UTF-8 bytes to `writeBytes` (JSON lines of mDNS messages are rendered straight
@@ -48,7 +46,6 @@ public final class InspectReport {
         self.json = json
         self.quiet = quiet
         self.only = only
-        write = nil
         self.writeBytes = writeBytes
     }
 
@@ -213,24 +210,14 @@ public final class InspectReport {
         }
     }
 
-    private func line(_ text: String) {
-        if let write {
-            write(text + "\n")
-        } else {
-            writeBytes?(Array((text + "\n").utf8))
-        }
-    }
+    private func line(_ text: String) { writeBytes(Array((text + "\n").utf8)) }
 
     /// A line built as bytes by `build`.
     private func lineBytes(_ build: (inout [UInt8]) -> Void) {
         scratch.removeAll(keepingCapacity: true)
         build(&scratch)
         scratch.append(UInt8(ascii: "\n"))
-        if let writeBytes {
-            writeBytes(scratch)
-        } else {
-            write?(String(decoding: scratch, as: UTF8.self))
-        }
+        writeBytes(scratch)
     }
 }
 
