@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "FuzzSupport", swiftSettings: strictSettings),
         // The fakes a program's own tests drive the stack with (in-memory transports, a manual clock); no Testing
         // dependency, so fuzz targets link it too.
-        .target(name: "CastTestKit", dependencies: ["CastChannel", "CastNet"], swiftSettings: strictSettings),
+        .target(name: "CastTestKit", dependencies: ["CastChannel", "CastNet", "CastTLS"], swiftSettings: strictSettings),
         .target(
             name: "CastTestSupport",
             dependencies: ["CastLog", "CastNet", "CMallocCounter"],
@@ -112,7 +112,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport", "CastNet"], resources: [.copy("Fixtures")],
+            name: "CastTLSTests", dependencies: ["CastTLS", "CastWire", "CastLog", "CastTestSupport", "CastTestKit", "CastNet"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
         .testTarget(
@@ -122,9 +122,9 @@ let package = Package(
             name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport", "CastNet"], swiftSettings: strictSettings),
+            name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit", "CastNet"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport"], swiftSettings: strictSettings),
+            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),

@@ -46,7 +46,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
         clock = SystemClock(eventLoop: eventLoop)
         do throws(CertificateError) {
             deviceCertificate = try DeviceCertificate.generateSelfSigned(
-                commonName: String(options.configuration.deviceID.prefix(64)), lifetime: 2 * 24 * 60 * 60)
+                commonName: String(options.configuration.deviceID.prefix(64)), lifetime: 2 * 24 * 60 * 60,
+                key: options.tlsKey)
         } catch {
             throw .certificate(error)
         }

@@ -20,6 +20,9 @@ public struct ReceiverEmulatorOptions: Sendable {
     public var logger: Logger = .shared
     /// A sender whose TLS handshake is not done this long after accept is closed (Chromium's connect timeout).
     public var handshakeTimeout: Duration = .seconds(10)
+    /// The TLS key the daily certificate is made for; nil generates an RSA-2048 key, as a device does. Many emulators
+    /// in one process (a test suite) can share one and skip a key generation each.
+    public var tlsKey: PrivateKey?
     /// Signs device-auth challenges (device certificate chained to a Cast root); nil signs with the TLS identity.
     public var deviceAuthSigner: DeviceAuthSigner?
 
@@ -27,9 +30,10 @@ public struct ReceiverEmulatorOptions: Sendable {
     public init(
         configuration: ReceiverConfiguration, address: SocketAddress, tlsVersion: TLSVersion? = nil,
         keyLog: (any KeyLogSink)? = nil, heartbeatInterval: Duration = .seconds(5),
-        livenessTimeout: Duration = .seconds(10), deviceAuthSigner: DeviceAuthSigner? = nil
+        livenessTimeout: Duration = .seconds(10), deviceAuthSigner: DeviceAuthSigner? = nil, tlsKey: PrivateKey? = nil
     ) {
         self.deviceAuthSigner = deviceAuthSigner
+        self.tlsKey = tlsKey
         self.configuration = configuration
         self.address = address
         self.tlsVersion = tlsVersion

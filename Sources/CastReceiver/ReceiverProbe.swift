@@ -20,7 +20,9 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     private let socket: CastSocket
     private var nextRequestID: Int64 = 1
     private var pending: [Int64: (continuation: CheckedContinuation<JSONValue?, Never>, timer: ScheduledTask?)] = [:]
-    private var openContinuation: CheckedContinuation<Bool, Never>?
+    private var openContinuation: CheckedContinuation<Opening, Never>?
+    /// Holds the probe until `open` has its answer: the socket keeps its delegate only weakly.
+    private var heldWhileOpening: ReceiverProbe?
     /// Every message received that answered no request (broadcasts, PINGs, CLOSE…), counted.
     public private(set) var unsolicitedCount = 0
     /// Called on the loop for every received message.
@@ -43,36 +45,50 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     }
 
     /// Connects over TCP and TLS to `address` within `timeout` for each of TCP and TLS, or says why it could not.
+    ///
+    /// The ClientHello goes out in the connect's completion on the loop: had it waited for the awaiting task to be
+    /// scheduled again, a busy process could keep an accepted connection silent past the device's handshake timeout.
     public static func open(
         to address: SocketAddress, on loop: EventLoop, tls: TLSContext,
         senderID: String = "sender-0", timeout: Duration = .seconds(10)
     ) async throws(ReceiverProbeError) -> ReceiverProbe {
-        let connection: TCPConnection
-        do throws(IOError) {
-            connection = try await TCPConnection.connect(to: address, on: loop, timeout: timeout)
-        } catch {
-            throw ReceiverProbeError(description: "TCP connect to \(address): \(error)")
-        }
-        let socket: CastSocket
-        do throws(TLSError) {
-            socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(tls))
-        } catch {
-            connection.close()
-            throw ReceiverProbeError(description: "TLS setup: \(error)")
-        }
-        let probe = ReceiverProbe(socket: socket, eventLoop: loop, senderID: senderID)
-        let opened = await withCheckedContinuation { continuation in
-            loop.execute {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Opening, Never>) in
+            TCPConnection.connect(to: address, on: loop, timeout: timeout) { result in
+                let connection: TCPConnection
+                switch result {
+                case .success(let established): connection = established
+                case .failure(let error):
+                    continuation.resume(returning: .failed("TCP connect to \(address): \(error)"))
+                    return
+                }
+                let socket: CastSocket
+                do throws(TLSError) {
+                    socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(tls))
+                } catch {
+                    connection.close()
+                    continuation.resume(returning: .failed("TLS setup: \(error)"))
+                    return
+                }
+                let probe = ReceiverProbe(socket: socket, eventLoop: loop, senderID: senderID)
                 probe.openContinuation = continuation
+                probe.heldWhileOpening = probe
                 socket.delegate = probe
                 socket.start(handshakeTimeout: timeout, clock: SystemClock(eventLoop: loop))
             }
         }
-        guard opened else {
-            let reason = (try? await loop.submit { probe.closeReason }) ?? nil
+        switch outcome {
+        case .opened(let probe): return probe
+        case .failed(let description): throw ReceiverProbeError(description: description)
+        case .closed(let reason):
             throw ReceiverProbeError(description: "channel to \(address) closed before opening: \(reason ?? "?")")
         }
-        return probe
+    }
+
+    /// How `open` ended.
+    private enum Opening: Sendable {
+        case opened(ReceiverProbe)
+        case closed(String?)
+        case failed(String)
     }
 
     /// Sends `payload` on `namespace` to `destination` with the next requestId and waits for the reply with that
@@ -132,8 +148,9 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
 
     /// Resumes `connect` with success.
     public func castSocketDidOpen(_ socket: CastSocket) {
-        openContinuation?.resume(returning: true)
+        openContinuation?.resume(returning: .opened(self))
         openContinuation = nil
+        heldWhileOpening = nil
     }
 
     /// Answers PINGs, resumes the request a reply belongs to, counts the rest.
@@ -161,8 +178,9 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     /// Records why, and resumes every waiting request (and a pending `connect`) with nil.
     public func castSocket(_ socket: CastSocket, didCloseWith reason: CastCloseReason) {
         closeReason = reason.description
-        openContinuation?.resume(returning: false)
+        openContinuation?.resume(returning: .closed(closeReason))
         openContinuation = nil
+        heldWhileOpening = nil
         let waiting = pending
         pending = [:]
         for entry in waiting.values {

@@ -1,5 +1,5 @@
 public import CastChannel
-public import CastNet
+import CastNet
 import Glibc
 
 /// One end of an `InMemoryTransportPair`: bytes sent here reach the other end when the pair is pumped.

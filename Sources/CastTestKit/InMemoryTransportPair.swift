@@ -1,5 +1,5 @@
-public import CastChannel
-public import CastNet
+import CastChannel
+import CastNet
 import Glibc
 
 /// Two connected in-memory transports, for running a sender and a receiver stack (real TLS included) in one

@@ -47,18 +47,26 @@ struct LoopbackChannel {
         }
         self.sender = sender
         self.receiver = receiver
-        let connection = try await TCPConnection.connect(to: listener.localAddress, on: loop)
         let clientContext = try ChannelFixtures.clientContext()
         let client = self.client
-        try await loop.submit {
-            guard
-                let socket = try? CastSocket(
-                    transport: TCPTransport(connection: connection), security: .tls(clientContext))
-            else { return }
-            socket.delegate = sender.value
-            client.value = socket
-            socket.start()
+        // The handshake starts in the connect's completion on the loop, whatever the task pool is doing.
+        let connected = await withCheckedContinuation { (continuation: CheckedContinuation<IOError?, Never>) in
+            TCPConnection.connect(to: listener.localAddress, on: loop) { result in
+                switch result {
+                case .failure(let error): continuation.resume(returning: error)
+                case .success(let connection):
+                    if let socket = try? CastSocket(
+                        transport: TCPTransport(connection: connection), security: .tls(clientContext))
+                    {
+                        socket.delegate = sender.value
+                        client.value = socket
+                        socket.start()
+                    }
+                    continuation.resume(returning: nil)
+                }
+            }
         }
+        if let connected { throw connected }
     }
 
     func shutdown() {

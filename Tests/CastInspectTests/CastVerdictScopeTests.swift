@@ -2,6 +2,7 @@ import CastLog
 import CastTLS
 import CastWire
 import Foundation
+import CastTestKit
 import Testing
 
 @testable import CastInspect
@@ -24,7 +25,8 @@ import Testing
     static func longLivedCertificate() throws -> DeviceCertificate {
         let issued = try CertificateIssuer.issue(
             CertificateRequest(subject: [("CN", "www.example.test")], serial: 7, notBefore: now - 86_400,
-                               notAfter: now + 365 * 86_400, isCertificateAuthority: false))
+                               notAfter: now + 365 * 86_400, isCertificateAuthority: false),
+            key: try TestKeys.rsa2048(named: "www.example.test"))
         return DeviceCertificate(certificate: issued.certificate, privateKey: issued.privateKey)
     }
 

@@ -2,6 +2,7 @@ import CastLog
 import CastTLS
 import CastWire
 import Foundation
+import CastTestKit
 import Testing
 
 @testable import CastInspect
@@ -23,15 +24,16 @@ import Testing
         {
             root = try CertificateIssuer.issue(
                 CertificateRequest(subject: [("CN", "Test Root")], serial: 1, notBefore: captured - 3650 * day,
-                                   isCertificateAuthority: true))
+                                   isCertificateAuthority: true),
+                key: try TestKeys.rsa2048(named: "finding/root"))
             ica = try CertificateIssuer.issue(
                 CertificateRequest(subject: [("CN", icaName)], serial: 2, notBefore: captured - 3650 * day,
                                    notAfter: icaNotAfter, isCertificateAuthority: true, pathLength: 0, policyOIDs: policies),
-                issuer: root)
+                key: try TestKeys.rsa2048(named: "finding/ica"), issuer: root)
             device = try CertificateIssuer.issue(
                 CertificateRequest(subject: [("CN", "Test Device")], serial: 3, notBefore: captured - 3650 * day,
                                    isCertificateAuthority: false, policyOIDs: policies),
-                issuer: ica)
+                key: try TestKeys.rsa2048(named: "finding/device"), issuer: ica)
         }
 
         func response(nonce: [UInt8], tlsDER: [UInt8], corrupt: Bool = false) throws -> AuthResponse {

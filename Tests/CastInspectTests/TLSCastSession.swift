@@ -1,5 +1,6 @@
 import CastLog
 import CastTLS
+import CastTestKit
 import CastWire
 import Foundation
 
@@ -44,7 +45,8 @@ final class TLSCastSession {
 
     init(version: TLSVersion, now: Date, serverPort: UInt16 = 8009, certificate: DeviceCertificate? = nil) throws {
         self.serverPort = serverPort
-        tlsCertificate = try certificate ?? DeviceCertificate.generateSelfSigned(commonName: "tls-device", now: now)
+        tlsCertificate = try certificate ?? DeviceCertificate.generateSelfSigned(
+            commonName: "tls-device", key: try TestKeys.rsa2048(named: "tls-device"), now: now)
         client = try TLSConnection(context: TLSContext(
             configuration: .client(minimumVersion: version, maximumVersion: version, keyLog: keys)))
         server = try TLSConnection(context: TLSContext(

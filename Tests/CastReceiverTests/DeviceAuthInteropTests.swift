@@ -25,11 +25,12 @@ import Testing
         defer { harness.shutdown() }
         let verifier = DeviceAuthVerifier(trustStore: try CastTrustStore(pem: try read(rootFile)))
         let handler = DeviceAuthHandler(verifier: verifier, clock: SystemClock(eventLoop: harness.clientLoop))
-        let connection = try await TCPConnection.connect(to: harness.address, on: harness.clientLoop)
-        let socket = try CastSocket(transport: TCPTransport(connection: connection), security: .tls(harness.clientTLS))
         let client = AuthClient(handler: handler)
+        let clientTLS = harness.clientTLS
+        let opened = Mutex<CastSocket?>(nil)
         // Resumed once: by the authentication's result, or by the channel closing before there was one (a
-        // handshake that failed or timed out on a loaded machine must fail the test, not hang it).
+        // handshake that failed or timed out on a loaded machine must fail the test, not hang it). The TLS
+        // handshake starts in the connect's completion, on the loop, not after this task is scheduled again.
         let resumed = Mutex(false)
         let result = try await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Result<DeviceAuthVerifier.Result, DeviceAuthError>, any Error>) in
@@ -37,16 +38,25 @@ import Testing
                 guard resumed.withLock({ done in defer { done = true }; return !done }) else { return }
                 continuation.resume(with: outcome)
             }
-            harness.clientLoop.execute {
-                client.onOpen = { socket in
-                    handler.authenticate(socket) { finish(.success($0)) }
+            TCPConnection.connect(to: harness.address, on: harness.clientLoop) { connected in
+                do {
+                    let socket = try CastSocket(
+                        transport: TCPTransport(connection: try connected.get()), security: .tls(clientTLS))
+                    opened.withLock { $0 = socket }
+                    client.onOpen = { socket in
+                        handler.authenticate(socket) { finish(.success($0)) }
+                    }
+                    client.onClose = { reason in
+                        finish(.failure(ChannelClosedBeforeAuthentication(reason: "\(reason)")))
+                    }
+                    socket.delegate = client
+                    socket.start()
+                } catch {
+                    finish(.failure(error))
                 }
-                client.onClose = { reason in finish(.failure(ChannelClosedBeforeAuthentication(reason: "\(reason)"))) }
-                socket.delegate = client
-                socket.start()
             }
         }
-        harness.clientLoop.execute { socket.close() }
+        if let socket = opened.withLock({ $0 }) { harness.clientLoop.execute { socket.close() } }
         return result
     }
 

@@ -4,6 +4,7 @@ import CastNet
 import CastReceiver
 import CastSender
 import CastTLS
+import CastTestKit
 import CastTestSupport
 import Glibc
 import Synchronization
@@ -21,7 +22,7 @@ private final class CheckerHarness: @unchecked Sendable {
         clientLoop = try EventLoop(name: "checker")
         guard let loopback = SocketAddress(parsing: "127.0.0.1:0") else { throw CheckerHarnessError() }
         emulator = try ReceiverEmulator(
-            options: ReceiverEmulatorOptions(configuration: configuration, address: loopback), eventLoop: serverLoop)
+            options: ReceiverEmulatorOptions(configuration: configuration, address: loopback, tlsKey: try TestKeys.rsa2048(named: "emulator-tls")), eventLoop: serverLoop)
         let address = try emulator.start()
         device = AppAvailabilityCheckerTests.device(name: configuration.name, port: address.port)
     }

@@ -3,6 +3,7 @@ import CastLog
 import CastReceiver
 import CastSender
 import CastTLS
+import CastTestKit
 import CastTestSupport
 import CastWire
 import Foundation
@@ -14,7 +15,8 @@ import Testing
     private func session(
         _ faults: Set<AuthFault>, withCRL: Bool = false, logger: Logger = .shared
     ) async throws -> (SenderHarness, Result<CastSession, CastError>) {
-        let identity = try EmulatedDeviceIdentity.generate(deviceID: "feedfacefeedfacefeedfacefeedface", faults: faults)
+        let identity = try EmulatedDeviceIdentity.generate(
+            deviceID: "feedfacefeedfacefeedfacefeedface", faults: faults, keys: TestKeys.source("trust-fault"))
         let harness = try SenderHarness(
             customize: { options in
                 options.logger = logger

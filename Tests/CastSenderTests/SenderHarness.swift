@@ -3,6 +3,7 @@ import CastNet
 import CastReceiver
 import CastSender
 import CastTLS
+import CastTestKit
 import Foundation
 import Synchronization
 
@@ -26,6 +27,7 @@ final class SenderHarness: @unchecked Sendable {
             throw HarnessError("loopback")
         }
         var receiverOptions = ReceiverEmulatorOptions(configuration: configuration, address: loopback)
+        receiverOptions.tlsKey = try TestKeys.rsa2048(named: "emulator-tls")
         // A bound, not a timing: under the whole suite on two cores a TLS handshake has taken over 10 s.
         receiverOptions.handshakeTimeout = .seconds(30)
         emulatorOptions(&receiverOptions)

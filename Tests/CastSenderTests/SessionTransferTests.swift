@@ -3,6 +3,7 @@ import CastJSON
 import CastNet
 import CastReceiver
 import CastTLS
+import CastTestKit
 import CastTestSupport
 import CastWire
 import Testing
@@ -31,7 +32,7 @@ import Testing
                 options: ReceiverEmulatorOptions(
                     configuration: ReceiverConfiguration(name: "Den", deviceID: SessionTransferTests.denID,
                                                          faults: denFaults),
-                    address: loopback),
+                    address: loopback, tlsKey: try TestKeys.rsa2048(named: "emulator-tls")),
                 eventLoop: denLoop)
             denAddress = try den.start()
             harness = try SenderHarness(

@@ -23,7 +23,7 @@ import Testing
         let den = try ReceiverEmulator(
             options: ReceiverEmulatorOptions(
                 configuration: ReceiverConfiguration(name: "Den", deviceID: Self.denID),
-                address: loopback),
+                address: loopback, tlsKey: try TestKeys.rsa2048(named: "emulator-tls")),
             eventLoop: denLoop)
         let denAddress = try den.start()
         let harness = try SenderHarness(

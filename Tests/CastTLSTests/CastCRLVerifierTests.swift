@@ -1,6 +1,7 @@
 import CastTLS
 import CastWire
 import Foundation
+import CastTestKit
 import Testing
 
 /// Cast CRLs built here (a CRL root, a signer, lists signed with CastCRLIssuer) for every validity and revocation
@@ -20,7 +21,10 @@ import Testing
         let ica: IssuedCertificate
         let device: IssuedCertificate
 
-        init(signerNotBefore: Date = now - 30 * day, signerNotAfter: Date = now + 365 * day) throws {
+        /// A PKI whose keys are `keys`' (another namespace gives another PKI's keys).
+        init(
+            signerNotBefore: Date = now - 30 * day, signerNotAfter: Date = now + 365 * day, keys: String = "crl"
+        ) throws {
             func issue(
                 _ name: String, ca: Bool, by issuer: IssuedCertificate?, serial: UInt64,
                 notBefore: Date = now - 30 * day, notAfter: Date = now + 365 * day
@@ -29,7 +33,7 @@ import Testing
                     CertificateRequest(
                         subject: [("CN", name)], serial: serial, notBefore: notBefore, notAfter: notAfter,
                         isCertificateAuthority: ca),
-                    issuer: issuer)
+                    key: try TestKeys.rsa2048(named: keys + "/" + name), issuer: issuer)
             }
             crlRoot = try issue("Test CRL Root", ca: true, by: nil, serial: 1)
             signer = try issue(
@@ -119,7 +123,7 @@ import Testing
         // The built-in Cast CRL Root CA did not sign it…
         #expect(reason(CastCRLVerifier().verify(bundle, at: Self.now)) == .signerUntrusted)
         // …nor did another generated CRL root, nor the device root.
-        let other = try PKI()
+        let other = try PKI(keys: "other crl")
         let refused = try #require(failure(other.crlVerifier.verify(bundle, at: Self.now)))
         #expect(refused.reason == .signerUntrusted)
         #expect(refused.crlIndex == 0)

@@ -1,5 +1,6 @@
 import CastTLS
 import Foundation
+import CastTestKit
 import Testing
 
 /// The real Cast roots and device chains of cast-pki give the results its README table says, row by row, through the
@@ -299,7 +300,7 @@ import Testing
             CertificateRequest(
                 subject: [("CN", name)], serial: UInt64.random(in: 1...1_000_000), notBefore: now - 30 * oneDay,
                 notAfter: notAfter, isCertificateAuthority: ca, pathLength: pathLength, hash: hash),
-            key: key, issuer: issuer)
+            key: try key ?? TestKeys.rsa2048(named: "chain/" + name), issuer: issuer)
     }
 
     /// `[device, intermediates…]` checked against `root` alone, now.
@@ -369,7 +370,8 @@ import Testing
     @Test func deviceSignedByAnotherKeyUnderTheIssuersNameFindsNoIssuer() throws {
         let root = try Self.issue("Root", ca: true)
         let ica = try Self.issue("ICA", ca: true, by: root)
-        let impostor = try Self.issue("ICA", ca: true, by: root)  // same name, other key
+        let impostor = try Self.issue(  // same name, other key
+            "ICA", ca: true, by: root, key: try TestKeys.rsa2048(named: "chain/impostor ICA"))
         let device = try Self.issue("Device", ca: false, by: impostor)
         let failure = try #require(Self.verify([device, ica], root: root).failure)
         // The device's authorityKeyIdentifier names the impostor's key, so OpenSSL does not take the real ICA as

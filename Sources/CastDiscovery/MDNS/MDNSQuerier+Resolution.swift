@@ -117,8 +117,11 @@ extension MDNSQuerier {
     /// every time. A one-shot query is answered by unicast to its own port, which nothing suppresses.
     mutating func dueFollowUps(at now: MonotonicInstant) -> [(question: DNSQuestion, interface: UInt32, oneShot: Bool)] {
         var due: [(question: DNSQuestion, interface: UInt32, oneShot: Bool)] = []
-        for (key, state) in followUps.sorted(by: { "\($0.key.name)\($0.key.type)" < "\($1.key.name)\($1.key.type)" })
-        where state.attempts < configuration.maximumFollowUps && state.nextAllowed <= now {
+        // Only the due ones are sorted (for a repeatable order), each name spelled out once, not per comparison.
+        let ready = followUps.filter { $0.value.attempts < configuration.maximumFollowUps && $0.value.nextAllowed <= now }
+            .map { (order: "\($0.key.name)\($0.key.type)", key: $0.key, state: $0.value) }
+            .sorted { $0.order < $1.order }
+        for (_, key, state) in ready {
             followUps[key] = FollowUpState(
                 attempts: state.attempts + 1, nextAllowed: now + .seconds(Int64(1) << Int64(state.attempts)),
                 name: state.name)

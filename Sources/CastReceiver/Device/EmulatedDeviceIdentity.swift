@@ -15,10 +15,11 @@ public struct EmulatedDeviceIdentity: Sendable {
     /// A CRL revoking the device certificate (`--write-crl`), for `auth-revoked`.
     public var crl: CastCRLBundle?
 
-    /// Generates the identity of `deviceID` with `faults` as of `now` (five RSA-2048 keys at most: well under a second).
-    public static func generate(deviceID: String, faults: Set<AuthFault>, now: Date = Date()) throws(CertificateError)
-        -> EmulatedDeviceIdentity
-    {
+    /// Generates the identity of `deviceID` with `faults` as of `now`, its keys from `keys` (five RSA-2048 keys at
+    /// most when fresh: well under a second).
+    public static func generate(
+        deviceID: String, faults: Set<AuthFault>, now: Date = Date(), keys: KeySource = .fresh
+    ) throws(CertificateError) -> EmulatedDeviceIdentity {
         let day: TimeInterval = 86_400
         let place: [(field: String, value: String)] = [
             ("C", "US"), ("ST", "California"), ("L", "Mountain View"), ("O", "castscope"), ("OU", "Cast"),
@@ -27,12 +28,14 @@ public struct EmulatedDeviceIdentity: Sendable {
         let root = try CertificateIssuer.issue(
             CertificateRequest(
                 subject: place + [("CN", "castscope Emulated Cast Root CA")], serial: serial(),
-                notBefore: now - 365 * day, notAfter: now + 20 * 365 * day, isCertificateAuthority: true))
+                notBefore: now - 365 * day, notAfter: now + 20 * 365 * day, isCertificateAuthority: true),
+            key: try keys.key(for: "root"))
         let signingRoot = faults.contains(.untrustedRoot)
             ? try CertificateIssuer.issue(
                 CertificateRequest(
                     subject: place + [("CN", "castscope Unlisted Root CA")], serial: serial(),
-                    notBefore: now - 365 * day, notAfter: now + 20 * 365 * day, isCertificateAuthority: true))
+                    notBefore: now - 365 * day, notAfter: now + 20 * 365 * day, isCertificateAuthority: true),
+                key: try keys.key(for: "unlisted-root"))
             : root
         let audioOnly = faults.contains(.audioOnly) ? [DevicePolicy.audioOnlyPolicyOID] : []
         let expired = faults.contains(.expiredICA)
@@ -42,14 +45,14 @@ public struct EmulatedDeviceIdentity: Sendable {
                 serial: serial(), notBefore: now - (expired ? 3 * 365 : 365) * day,
                 notAfter: expired ? now - day : now + 10 * 365 * day, isCertificateAuthority: true, pathLength: 0,
                 policyOIDs: audioOnly),
-            issuer: signingRoot)
+            key: try keys.key(for: "ica"), issuer: signingRoot)
         let deviceName = String(deviceID.uppercased().prefix(12))
         let device = try CertificateIssuer.issue(
             CertificateRequest(
                 subject: [("C", "US"), ("OU", "Cast"), ("O", "castscope"), ("CN", "EMU \(deviceName)")],
                 serial: serial(), notBefore: now - day, notAfter: now + 20 * 365 * day, isCertificateAuthority: false,
                 policyOIDs: audioOnly, hash: .sha1),
-            issuer: ica)
+            key: try keys.key(for: "device"), issuer: ica)
         var signer = DeviceAuthSigner(
             deviceCertificate: device.certificate, privateKey: device.privateKey, intermediates: [ica.certificate])
         if faults.contains(.sha1) { signer.forcedHashAlgorithm = .sha1 }
@@ -59,12 +62,13 @@ public struct EmulatedDeviceIdentity: Sendable {
             let crlRoot = try CertificateIssuer.issue(
                 CertificateRequest(
                     subject: place + [("CN", "castscope Emulated Cast CRL Root CA")], serial: serial(),
-                    notBefore: now - 365 * day, notAfter: now + 20 * 365 * day, isCertificateAuthority: true))
+                    notBefore: now - 365 * day, notAfter: now + 20 * 365 * day, isCertificateAuthority: true),
+                key: try keys.key(for: "crl-root"))
             let crlSigner = try CertificateIssuer.issue(
                 CertificateRequest(
                     subject: place + [("CN", "castscope Emulated CRL Signer")], serial: serial(),
                     notBefore: now - day, notAfter: now + 365 * day, isCertificateAuthority: false),
-                issuer: crlRoot)
+                key: try keys.key(for: "crl-signer"), issuer: crlRoot)
             let list = CastTBSCRL(
                 notBeforeSeconds: UInt64(max(0, now.timeIntervalSince1970 - day)),
                 notAfterSeconds: UInt64(max(0, now.timeIntervalSince1970 + 30 * day)),

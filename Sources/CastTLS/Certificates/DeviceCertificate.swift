@@ -18,18 +18,19 @@ public struct DeviceCertificate: Sendable {
         self.privateKey = privateKey
     }
 
-    /// Generates a key and a self-signed certificate valid from `now` for `lifetime` seconds.
+    /// Generates a key (or uses `key`) and a self-signed certificate valid from `now` for `lifetime` seconds.
     ///
     /// Senders require notAfter ≤ their now + 4 days, so a lifetime over 4 days is refused, and notBefore is not
     /// backdated (a backdated start would still pass, but the lifetime is what the limit is about).
     public static func generateSelfSigned(
         commonName: String, lifetime: TimeInterval = 2 * 24 * 60 * 60, keyType: PrivateKey.KeyType = .rsa2048,
-        now: Date = Date()
+        key existingKey: PrivateKey? = nil, now: Date = Date()
     ) throws(CertificateError) -> DeviceCertificate {
         guard lifetime > 0 else { throw CertificateError(kind: .lifetimeNotPositive) }
         guard lifetime <= maximumLifetime else { throw CertificateError(kind: .lifetimeTooLong) }
         guard !commonName.isEmpty, commonName.utf8.count <= 64 else { throw CertificateError(kind: .invalidCommonName) }
-        let key = try PrivateKey.generate(keyType)
+        let key: PrivateKey
+        if let existingKey { key = existingKey } else { key = try PrivateKey.generate(keyType) }
         OpenSSLErrorStack.clear()
         guard let certificate = X509_new() else {
             throw CertificateError(kind: .generationFailed, openSSLErrors: OpenSSLErrorStack.drain())
