@@ -27,6 +27,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzReceiver", ["CastReceiver"]),
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
     ("FuzzDeviceLookup", ["CastDiscovery"]),
+    ("FuzzEurekaInfo", ["CastDiscovery"]),
     ("FuzzCaptureFile", ["CastInspect"]),
     ("FuzzCastCRL", ["CastWire", "CastTLS"]),
     ("FuzzCertificateChain", ["CastTLS"]),
@@ -124,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit", "CastNet"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
+            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastDiscovery", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),

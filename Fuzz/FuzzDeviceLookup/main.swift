@@ -1,7 +1,7 @@
 import CastDiscovery
 import FuzzSupport
 
-// Feeds arbitrary text to the `--device` and CASTSCOPE_KNOWN_DEVICES parsers: they never crash, an address that
+// Feeds arbitrary text to the `--device`, CASTSCOPE_KNOWN_DEVICES, seen-devices cache and ARP-table parsers: they never crash, an address that
 // parses makes a device at that address, and every known-devices list that parses names each device and port.
 @inline(never)
 func fuzzDeviceLookup(_ bytes: [UInt8]) -> Int {
@@ -19,6 +19,12 @@ func fuzzDeviceLookup(_ bytes: [UInt8]) -> Int {
     } catch {
         precondition(text.contains(error.entry), "the error names an entry that is not in the input")
     }
+    // The seen-devices cache and the ARP table are device lists too: never a crash, never more than their caps.
+    if let entries = try? SeenDevicesCache.parse(bytes) {
+        precondition(entries.count <= SeenDevicesCache.capacity, "cache over capacity")
+        found += entries.count
+    }
+    found += GoogleNeighbours.parseARP(text).count
     return found
 }
 

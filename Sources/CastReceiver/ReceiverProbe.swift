@@ -29,6 +29,8 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
     public var onMessage: (@Sendable (CastMessage) -> Void)?
     /// Why the channel closed, once it has (loop thread).
     public private(set) var closeReason: String?
+    /// The common name of the certificate the device presented (set before `open` returns).
+    public private(set) var peerCertificateName: String?
 
     private init(socket: CastSocket, eventLoop: EventLoop, senderID: String) {
         self.socket = socket
@@ -148,6 +150,7 @@ public final class ReceiverProbe: CastSocketDelegate, @unchecked Sendable {
 
     /// Resumes `connect` with success.
     public func castSocketDidOpen(_ socket: CastSocket) {
+        peerCertificateName = socket.peerCertificate?.subjectCommonName
         openContinuation?.resume(returning: .opened(self))
         openContinuation = nil
         heldWhileOpening = nil

@@ -358,10 +358,16 @@ enum CastCommand {
             interfaceNames: names, timeout: timeout)
         // A runtime failure (exit 1), not a usage error: the argument was well formed, the network did not have
         // that device.
-        if let text { return try await lookup.device(named: text) }
-        return try DeviceChooser.choose(from: try await lookup.allDevices(),
-                                        interactive: DeviceChooser.standardInputIsTerminal,
-                                        readLine: { Swift.readLine() }, io)
+        let device: Device
+        if let text {
+            device = try await lookup.device(named: text)
+        } else {
+            device = try DeviceChooser.choose(from: try await lookup.allDevices(),
+                                              interactive: DeviceChooser.standardInputIsTerminal,
+                                              readLine: { Swift.readLine() }, io)
+        }
+        DiscoverProbes.remember([device], command: "cast", io)
+        return device
     }
 
     private static func printStatus(receiver: ReceiverStatus?, media: MediaSessionStatus?, json: Bool,

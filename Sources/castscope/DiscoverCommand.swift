@@ -29,7 +29,11 @@ enum DiscoverCommand {
                 with --watch, one JSON object per line for each change. --diagnose checks the host and the \
                 answers and ends with a verdict. --app keeps only devices whose GET_APP_AVAILABILITY answer says \
                 APP_AVAILABLE for one of the ids (each device is asked over TLS, after device authentication \
-                unless --insecure-skip-auth); with --diagnose it lists the devices --app filters out and why.
+                unless --insecure-skip-auth); with --diagnose it lists the devices --app filters out and why. \
+                --diagnose --host ADDR (and the addresses of CASTSCOPE_KNOWN_DEVICES) also probes each address \
+                by unicast only: an mDNS query to ADDR:5353, TCP and TLS on 8009, GET /setup/eureka_info on \
+                8008; a device that answers them but whose multicast never arrives means multicast is filtered \
+                between here and it.
                 """,
             options: [
                 .option("timeout", value: "duration", help: "How long to browse.", default: "3s"),
@@ -47,6 +51,9 @@ enum DiscoverCommand {
                 .flag("json", help: "Print JSON instead of a table."),
                 .flag("watch", help: "Stream additions, updates and removals until interrupted."),
                 .flag("diagnose", help: "Check why devices are not found and print a verdict."),
+                .option(
+                    "host", value: "address",
+                    help: "With --diagnose, also probe this device address by unicast (repeatable).", repeatable: true),
                 .option(
                     "advertise", value: "instance",
                     help: "Advertise a _googlecast service with the built-in responder until interrupted."),
@@ -73,11 +80,14 @@ enum DiscoverCommand {
         defer { checkerLoop?.shutdown() }
         let checker = try checkerLoop.map { loop in try availabilityChecker(appIDs, invocation, loop: loop, io) }
         if invocation.flag("diagnose") {
-            let options = DiscoveryDiagnosis.Options(
+            var options = DiscoveryDiagnosis.Options(
                 interfaces: interfaces, explicitInterfaces: !names.isEmpty, duration: timeout,
                 useAvahi: via != .builtin, useBuiltin: via != .avahi, applicationIDs: appIDs,
                 availabilityChecker: checker)
+            options.candidates = try DiscoverProbes.candidates(invocation, interfaces: interfaces, io)
+            if !options.candidates.isEmpty { options.tlsProbe = try DiscoverProbes.tlsProbe() }
             let report = await DiscoveryDiagnosis.run(options)
+            DiscoverProbes.remember(report.devices, io)
             io.print(invocation.flag("json") ? report.jsonValue.serialized() : report.text)
             return report.verdict.status == .fail ? 1 : 0
         }
@@ -126,6 +136,7 @@ enum DiscoverCommand {
         let unanswered = manager.devicesBeingAsked
         await manager.stopDiscovery()
         let devices = manager.deviceList
+        DiscoverProbes.remember(devices, io)
         if json {
             io.print(JSONValue.array(devices.map(\.jsonValue)).serialized())
         } else {

@@ -40,6 +40,9 @@ enum ReceiverCommand {
                 .option("model", value: "model", help: "The model name.", default: "Chromecast"),
                 .option("host", value: "address", help: "The address to listen on.", default: "127.0.0.1"),
                 .option("port", value: "port", help: "The TCP port; 0 picks a free one.", default: "8009"),
+                .option(
+                    "http-port", value: "port",
+                    help: "Serve the setup API (/setup/eureka_info) on this port too (8008 on devices)."),
                 .option("tls", value: "version", help: "Accept only this TLS version.", values: ["1.2", "1.3"]),
                 .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
                 LogTargetArguments.option,
@@ -130,6 +133,18 @@ enum ReceiverCommand {
         let bound = try emulator.start()
         let shownHost = bound.ip.isIPv4 ? bound.ip.description : "[\(bound.ip.description)]"
         io.print("listening \(shownHost):\(bound.port) id=\(deviceID) name=\"\(name)\"")
+        var setupAPI: EurekaInfoServer?
+        if let httpPort = try invocation.integer("http-port", in: 0...65535) {
+            do throws(IOError) {
+                setupAPI = try EurekaInfoServer(
+                    configuration: configuration, address: SocketAddress(ip: bound.ip, port: UInt16(httpPort)),
+                    loop: loop)
+            } catch {
+                throw CommandFailure("--http-port \(httpPort): \(error)")
+            }
+            io.printError("receiver: setup API on \(shownHost):\(setupAPI?.localAddress.port ?? 0)")
+        }
+        defer { setupAPI?.close() }
         var responder: MDNSResponder?
         if !advertiseInterfaces.isEmpty {
             responder = try await emulator.advertise(port: bound.port, on: advertiseInterfaces)

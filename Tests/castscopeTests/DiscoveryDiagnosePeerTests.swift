@@ -25,6 +25,52 @@ import Testing
         }
     }
 
+    /// An access point with client isolation: the bridge between A and B drops multicast both ways, unicast passes.
+    @Test func aDeviceAnsweringUnicastWhoseMulticastTheAccessPointDropsIsTheMulticastPathVerdict() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"], bridge: true) { peers in
+            await peers.run("C", ["nft", "add", "table", "bridge", "castscope_ap"])
+            await peers.run(
+                "C", ["nft", "add", "chain", "bridge", "castscope_ap", "forward", "{ type filter hook forward priority 0 ; }"])
+            for (family, groups) in [("ip", "224.0.0.0/4"), ("ip6", "ff00::/8")] {
+                await peers.run("C", ["nft", "add", "rule", "bridge", "castscope_ap", "forward", family, "daddr", groups, "drop"])
+            }
+            await peers.spawn(
+                "A", "receiver",
+                [
+                    CastscopeProcessPath.path, "receiver", "--host", peers.addressA, "--port", "8009", "--http-port",
+                    "8008", "--name", "Kitchen TV", "--advertise",
+                ])
+            #expect(await eventually(within: .seconds(10)) { peers.log("receiver").contains("advertising") })
+            let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
+            #expect(report["verdict"]?["check"]?.stringValue == "multicast-path", "\(report)")
+            let path = check(report, "multicast-path")?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(path.first?.hasPrefix("\(peers.addressA), Kitchen TV (Kitchen TV._googlecast") == true, "\(path)")
+            #expect(report["verdict"]?["fix"]?.stringValue?.contains("--device \(peers.addressA)") == true)
+            let unicast = check(report, "unicast")?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(check(report, "unicast")?["status"]?.stringValue == "ok", "\(unicast)")
+            #expect(unicast.contains { $0.hasPrefix("\(peers.addressA): HTTP 8008 eureka_info answered") && $0.contains("Kitchen TV") })
+            #expect(unicast.contains { $0.hasPrefix("\(peers.addressA): TLS 8009 answered") })
+            #expect(check(report, "subnet")?["status"]?.stringValue == "ok")
+            #expect(report["devices"]?.arrayValue?.isEmpty == true)
+        }
+    }
+
+    @Test func aCandidateThatAnswersNothingIsAWarningAndTheDiagnosisEndsInTime() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"]) { peers in
+            // A drops everything: each probe must end at its bound, not hang.
+            await peers.run("A", ["nft", "add", "table", "inet", "castscope_silent"])
+            await peers.run(
+                "A", ["nft", "add", "chain", "inet", "castscope_silent", "input", "{ type filter hook input priority 0 ; }"])
+            await peers.run("A", ["nft", "add", "rule", "inet", "castscope_silent", "input", "drop"])
+            let started = ContinuousClock.now
+            let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
+            #expect(ContinuousClock.now - started < .seconds(15))
+            #expect(check(report, "unicast")?["status"]?.stringValue == "warn", "\(report)")
+            #expect(check(report, "unicast")?["summary"]?.stringValue?.contains(peers.addressA) == true)
+            #expect(check(report, "multicast-path")?["status"]?.stringValue == "ok")
+        }
+    }
+
     @Test func nftDropOfUDP5353IsTheVerdict() async throws {
         try await DiscoveryPeers.with { peers in
             await peers.publishWithAvahi()

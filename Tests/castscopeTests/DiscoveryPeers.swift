@@ -27,8 +27,11 @@ struct DiscoveryPeers {
     var interfaceB: String { environment["IF_B"] ?? "" }
     var namespaceB: String { environment["NS_B"] ?? "" }
 
-    /// Runs `body` with fresh hosts, or skips (fails with CASTSCOPE_REQUIRE_PEERS=1) when a tool is missing.
-    static func with(noAvahi: [String] = [], _ body: (DiscoveryPeers) async throws -> Void) async throws {
+    /// Runs `body` with fresh hosts, or skips (fails with CASTSCOPE_REQUIRE_PEERS=1) when a tool is missing; with
+    /// `bridge` the hosts are joined through a bridge in namespace C (an access point) instead of directly.
+    static func with(
+        noAvahi: [String] = [], bridge: Bool = false, _ body: (DiscoveryPeers) async throws -> Void
+    ) async throws {
         var missing: [String] = []
         if geteuid() != 0 { missing.append("root") }
         for tool in [
@@ -53,7 +56,9 @@ struct DiscoveryPeers {
             _ = SpawnedProcess.runBlocking(script, ["down", directory], timeout: 20)
             try? FileManager.default.removeItem(atPath: directory)
         }
-        let up = await SpawnedProcess.run(script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] }, timeout: 30)
+        let up = await SpawnedProcess.run(
+            script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] } + (bridge ? ["--bridge"] : []),
+            timeout: 30)
         guard up.status == 0, let text = try? String(contentsOfFile: directory + "/env", encoding: .utf8) else {
             Issue.record("discovery-peers up failed: \(up.errors)")
             return

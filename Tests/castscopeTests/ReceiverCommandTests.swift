@@ -48,11 +48,12 @@ import Testing
         goodbyes on exit.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
-               [--host <address>] [--port <port>] [--tls <version>] [--keylog <file>]
-               [--log-to <target> ...] [--app <appid[=namespace,…]> ...]
-               [--fault <spec> ...] [--auth-chain <dir|realistic>]
-               [--write-root <file>] [--write-crl <file>] [--write-crl-root <file>]
-               [--advertise] [--interface <name> ...]
+               [--host <address>] [--port <port>] [--http-port <port>]
+               [--tls <version>] [--keylog <file>] [--log-to <target> ...]
+               [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
+               [--auth-chain <dir|realistic>] [--write-root <file>]
+               [--write-crl <file>] [--write-crl-root <file>] [--advertise]
+               [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -60,6 +61,8 @@ import Testing
           --model <model>         The model name. (default: Chromecast)
           --host <address>        The address to listen on. (default: 127.0.0.1)
           --port <port>           The TCP port; 0 picks a free one. (default: 8009)
+          --http-port <port>      Serve the setup API (/setup/eureka_info) on this port
+                                  too (8008 on devices).
           --tls <version>         Accept only this TLS version. (values: 1.2, 1.3)
           --keylog <file>         Write TLS secrets here (default: $SSLKEYLOGFILE).
           --log-to <target>       Also send logs to journal[:PATH], syslog+udp://H:P,

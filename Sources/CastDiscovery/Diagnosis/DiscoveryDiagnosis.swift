@@ -21,6 +21,10 @@ public enum DiscoveryDiagnosis {
         public var applicationIDs: [String]
         /// Asks every device found GET_APP_AVAILABILITY for `applicationIDs` (nil: the app filter is not checked).
         public var availabilityChecker: (any DeviceAvailabilityChecker)?
+        /// Addresses to probe by unicast (`--host`, known devices): each gets the probes of `UnicastProber`.
+        public var candidates: [IPAddress] = []
+        /// The TLS handshake probe of the candidates' Cast port (nil: not tried).
+        public var tlsProbe: UnicastProber.TLSProbe?
 
         /// Creates options.
         public init(
@@ -37,6 +41,9 @@ public enum DiscoveryDiagnosis {
             self.applicationIDs = applicationIDs
         }
     }
+
+    /// The most candidates probed in one diagnosis.
+    public static let maximumCandidates = 16
 
     /// Runs every check (listening for `duration`) and returns the report.
     public static func run(_ options: Options) async -> DiscoveryDiagnosisReport {
@@ -84,7 +91,21 @@ public enum DiscoveryDiagnosis {
                 avahiBackend = backend
             }
         }
+        // The candidates are probed while the browse listens, each probe bounded by the same duration.
+        let probeLoop = options.candidates.isEmpty ? nil : try? EventLoop(name: "castscope-probe")
+        defer { probeLoop?.shutdown() }
+        let probes = Task { [candidates = options.candidates, tlsProbe = options.tlsProbe, duration = options.duration] in
+            guard let probeLoop else { return [UnicastProbeResult]() }
+            let prober = UnicastProber(loop: probeLoop, timeout: duration, tls: tlsProbe)
+            return await withTaskGroup(of: UnicastProbeResult.self) { group in
+                for address in candidates.prefix(Self.maximumCandidates) { group.addTask { await prober.probe(address) } }
+                var results: [UnicastProbeResult] = []
+                for await result in group { results.append(result) }
+                return results.sorted { "\($0.address)" < "\($1.address)" }
+            }
+        }
         try? await Task.sleep(for: options.duration)
+        let probed = await probes.value
         let snapshot = await builtin?.snapshot()
         await builtin?.stop()
         await avahiBackend?.stop()
@@ -103,6 +124,16 @@ public enum DiscoveryDiagnosis {
         var devices = fromBuiltin
         for (key, device) in fromAvahi where devices[key] == nil { devices[key] = device }
         let sorted = devices.values.sorted { DiscoveryManager.orders($0, before: $1) }
+        checks.append(NetworkPathChecks.unicast(probed))
+        var queries: String?
+        if let sent = snapshot?.statistics.total.queriesSent, sent > 0 {
+            queries = "\(sent) multicast queries went out from this host during the diagnosis"
+        } else if avahiBackend != nil {
+            queries = "avahi-daemon browsed by multicast during the diagnosis"
+        }
+        checks.append(
+            NetworkPathChecks.multicastPath(probed, devices: sorted, queries: queries, interfaces: options.interfaces))
+        checks.append(NetworkPathChecks.subnet(probed, interfaces: options.interfaces, devices: sorted))
         if !options.applicationIDs.isEmpty {
             checks.append(
                 await appFilter(sorted, appIDs: options.applicationIDs, checker: options.availabilityChecker))

@@ -1,0 +1,129 @@
+import CastJSON
+
+/// The device's HTTP setup API on port 8008: `GET /setup/eureka_info?params=…` answers with the device's name,
+/// build, model and network as JSON (protocol.md §3.3; newer firmware serves most of it only on 8443 with a token and
+/// answers 8008 with 403 or 404, which still proves the device is there).
+public struct EurekaInfo: Sendable, Hashable {
+    /// The fields a diagnosis asks for.
+    public static let parameters = ["name", "build_info", "device_info", "net"]
+    /// The most a response may be; more is refused, not read on.
+    public static let maximumResponseBytes = 64 * 1024
+
+    /// The HTTP status code.
+    public var status: Int
+    /// `name`: the friendly name.
+    public var name: String?
+    /// `device_info.ssdp_udn`: the device UUID, hyphenated.
+    public var uuid: String?
+    /// `device_info.model_name`.
+    public var model: String?
+    /// `build_info.cast_build_revision`.
+    public var buildRevision: String?
+
+    /// Creates a result.
+    public init(status: Int, name: String? = nil, uuid: String? = nil, model: String? = nil, buildRevision: String? = nil) {
+        self.status = status
+        self.name = name
+        self.uuid = uuid
+        self.model = model
+        self.buildRevision = buildRevision
+    }
+
+    /// The request for `host` (an address as the Host header spells it, e.g. `192.0.2.7:8008` or `[fe80::1]:8008`).
+    public static func request(host: String) -> [UInt8] {
+        let path = "/setup/eureka_info?params=" + parameters.joined(separator: ",")
+        return Array(
+            "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nAccept: application/json\r\nConnection: close\r\n\r\n".utf8)
+    }
+
+    /// Parses a whole HTTP/1.x response (status line, headers, body). A 200 must carry a JSON object; other statuses
+    /// are results too, with no fields.
+    public init(response bytes: [UInt8]) throws(EurekaInfoError) {
+        guard bytes.count <= Self.maximumResponseBytes else { throw EurekaInfoError(.tooLong, offset: Self.maximumResponseBytes) }
+        guard let headEnd = Self.find([13, 10, 13, 10], in: bytes) else { throw EurekaInfoError(.noHeaderEnd, offset: bytes.count) }
+        let lineEnd = Self.find([13, 10], in: bytes) ?? headEnd
+        let statusLine = String(decoding: bytes[..<lineEnd], as: UTF8.self)
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let code = Int(parts[1]),
+            (100...599).contains(code)
+        else { throw EurekaInfoError(.badStatusLine(String(statusLine.prefix(80))), offset: 0) }
+        self.init(status: code)
+        guard code == 200 else { return }
+        let headers = String(decoding: bytes[lineEnd..<headEnd], as: UTF8.self).lowercased()
+        guard !headers.contains("transfer-encoding: chunked") else {
+            throw EurekaInfoError(.chunked, offset: lineEnd)
+        }
+        let body = Array(bytes[(headEnd + 4)...])
+        let json: JSONValue
+        do throws(JSONError) {
+            json = try JSONValue(parsing: body)
+        } catch {
+            throw EurekaInfoError(.badJSON("\(error)"), offset: headEnd + 4)
+        }
+        guard json.objectValue != nil else { throw EurekaInfoError(.notAnObject(json.typeName), offset: headEnd + 4) }
+        name = json["name"]?.stringValue
+        uuid = json["device_info"]?["ssdp_udn"]?.stringValue
+        model = json["device_info"]?["model_name"]?.stringValue
+        buildRevision = json["build_info"]?["cast_build_revision"]?.stringValue
+    }
+
+    /// One line for a diagnosis: `HTTP 200, name "Kitchen", model Chromecast, uuid …`.
+    public var summary: String {
+        var parts = ["HTTP \(status)"]
+        if let name { parts.append("name \"\(name)\"") }
+        if let model { parts.append("model \(model)") }
+        if let uuid { parts.append("uuid \(uuid)") }
+        if status == 403 || status == 404 { parts.append("(the setup API is not served here: a device that moved it to 8443)") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start }
+        }
+        return nil
+    }
+}
+
+/// Why an eureka_info response could not be read.
+public struct EurekaInfoError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Kind: Sendable, Hashable {
+        /// Over `EurekaInfo.maximumResponseBytes`.
+        case tooLong
+        /// No blank line ending the headers.
+        case noHeaderEnd
+        /// The first line is not `HTTP/1.x NNN …`.
+        case badStatusLine(String)
+        /// A chunked body (devices send Content-Length or close).
+        case chunked
+        /// The body of a 200 is not JSON.
+        case badJSON(String)
+        /// The body is JSON but not an object.
+        case notAnObject(String)
+    }
+
+    /// What was wrong.
+    public let kind: Kind
+    /// The byte offset in the response where it went wrong.
+    public let offset: Int
+
+    init(_ kind: Kind, offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+
+    public var description: String {
+        let what: String
+        switch kind {
+        case .tooLong: what = "response longer than \(EurekaInfo.maximumResponseBytes) bytes"
+        case .noHeaderEnd: what = "no end of the HTTP headers"
+        case .badStatusLine(let line): what = "not an HTTP/1.x status line: \"\(line)\""
+        case .chunked: what = "chunked body (not supported)"
+        case .badJSON(let error): what = "body is not JSON: \(error)"
+        case .notAnObject(let type): what = "body is a JSON \(type), not an object"
+        }
+        return "eureka_info at byte \(offset): \(what)"
+    }
+}

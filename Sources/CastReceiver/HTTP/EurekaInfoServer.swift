@@ -1,0 +1,135 @@
+public import CastNet
+import CastJSON
+import Synchronization
+
+/// The device's HTTP setup API on port 8008, as far as a diagnosis needs it: `GET /setup/eureka_info?params=…`
+/// answers with the fields real devices return for those params (`name`, `build_info`, `device_info` with the UUID
+/// hyphenated in `ssdp_udn`, `net`; unknown params are ignored, no params means all), and everything else gets 404.
+/// One request per connection (`Connection: close`); a head over 8 KiB gets 431, one not done in 10 s is dropped.
+public final class EurekaInfoServer: Sendable {
+    /// The most a request head may be.
+    public static let maximumRequestBytes = 8 * 1024
+
+    private let configuration: ReceiverConfiguration
+    private let listener: TCPListener
+
+    /// The address it listens on (the port chosen when 0 was asked for).
+    public var localAddress: SocketAddress { listener.localAddress }
+
+    /// Listens on `address` on `loop` for the device of `configuration`.
+    public init(configuration: ReceiverConfiguration, address: SocketAddress, loop: EventLoop) throws(IOError) {
+        self.configuration = configuration
+        let responder = EurekaInfoResponder(configuration: configuration)
+        listener = try TCPListener.bind(to: address, on: loop) { connection in
+            EurekaInfoExchange(connection: connection, responder: responder, loop: loop).start()
+        }
+    }
+
+    /// Stops listening (exchanges in progress finish).
+    public func close() { listener.close() }
+}
+
+/// Builds the responses.
+struct EurekaInfoResponder: Sendable {
+    let configuration: ReceiverConfiguration
+
+    /// The whole HTTP response to the request head `head`.
+    func response(to head: [UInt8]) -> [UInt8] {
+        let line = String(decoding: head.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return Self.status(400, "Bad Request") }
+        let target = parts[1].split(separator: "?", maxSplits: 1)
+        guard target.first == "/setup/eureka_info" else { return Self.status(404, "Not Found") }
+        guard parts[0] == "GET" else { return Self.status(405, "Method Not Allowed") }
+        var wanted: Set<String> = ["name", "build_info", "device_info", "net"]
+        if target.count == 2 {
+            for pair in target[1].split(separator: "&") where pair.hasPrefix("params=") {
+                wanted = wanted.intersection(pair.dropFirst("params=".count).split(separator: ",").map(String.init))
+            }
+        }
+        var object = JSONObject()
+        if wanted.contains("build_info") {
+            object.appendUnchecked(
+                "build_info",
+                .object(["cast_build_revision": "1.56.281627", "system_build_number": "castscope", "release_track": "stable-channel"]))
+        }
+        if wanted.contains("device_info") {
+            object.appendUnchecked(
+                "device_info",
+                .object([
+                    "manufacturer": "castscope", "model_name": .string(configuration.model),
+                    "ssdp_udn": .string(Self.hyphenated(configuration.deviceID)),
+                    "cloud_device_id": .string(configuration.deviceID.uppercased()),
+                ]))
+        }
+        if wanted.contains("name") { object.appendUnchecked("name", .string(configuration.name)) }
+        if wanted.contains("net") { object.appendUnchecked("net", .object(["ethernet_connected": false, "online": true])) }
+        let body = Array(JSONValue.object(object).serialized().utf8)
+        return Self.head(200, "OK", contentType: "application/json", length: body.count) + body
+    }
+
+    /// `0123…` → `01234567-89ab-cdef-0123-456789abcdef`, as devices spell their UUID.
+    static func hyphenated(_ id: String) -> String {
+        let hex = Array(id.lowercased())
+        guard hex.count == 32 else { return id }
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+    }
+
+    static func status(_ code: Int, _ reason: String) -> [UInt8] {
+        head(code, reason, contentType: "text/plain", length: 0)
+    }
+
+    static func head(_ code: Int, _ reason: String, contentType: String, length: Int) -> [UInt8] {
+        Array(
+            "HTTP/1.1 \(code) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+                .utf8)
+    }
+}
+
+/// One connection: reads the request head, writes the response, closes.
+private final class EurekaInfoExchange: Sendable {
+    private let connection: TCPConnection
+    private let responder: EurekaInfoResponder
+    private let loop: EventLoop
+    private let received = Mutex<(bytes: [UInt8], answered: Bool)>(([], false))
+
+    init(connection: TCPConnection, responder: EurekaInfoResponder, loop: EventLoop) {
+        self.connection = connection
+        self.responder = responder
+        self.loop = loop
+    }
+
+    func start() {
+        let timer = loop.scheduleTask(in: .seconds(10)) { [connection] in connection.close() }
+        connection.start(
+            TCPConnectionHandlers(
+                onRead: { [self] bytes in
+                    let head = received.withLock { state -> [UInt8]? in
+                        guard !state.answered else { return nil }
+                        state.bytes.append(contentsOf: bytes)
+                        guard Self.headEnds(state.bytes) || state.bytes.count > EurekaInfoServer.maximumRequestBytes
+                        else { return nil }
+                        state.answered = true
+                        return state.bytes
+                    }
+                    guard let head else { return }
+                    timer.cancel()
+                    if head.count > EurekaInfoServer.maximumRequestBytes {
+                        connection.write(EurekaInfoResponder.status(431, "Request Header Fields Too Large"))
+                    } else {
+                        connection.write(responder.response(to: head))
+                    }
+                    connection.close()
+                },
+                onReadEOF: { [connection] in connection.close() },
+                onClose: { _ in timer.cancel() }))
+    }
+
+    private static func headEnds(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        for index in 0...(bytes.count - 4) where bytes[index] == 13 {
+            if bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,83 @@
+import CastCLI
+import CastDiscovery
+import CastNet
+import CastReceiver
+import CastTLS
+import Foundation
+
+/// The unicast side of `discover --diagnose`: the candidate addresses and the TLS probe of their Cast port.
+enum DiscoverProbes {
+    /// `--host` addresses, those of `CASTSCOPE_KNOWN_DEVICES`, then (only when on a selected interface's subnet:
+    /// not asked for, so never sent beyond the link) devices seen before and neighbours with a Google OUI; each once,
+    /// at most `DiscoveryDiagnosis.maximumCandidates`.
+    static func candidates(_ invocation: Invocation, interfaces: [NetworkInterface], _ io: any CommandOutput) throws
+        -> [IPAddress]
+    {
+        var addresses: [IPAddress] = []
+        for text in invocation.options("host") {
+            guard let address = IPAddress(text) else {
+                throw CommandFailure("--host \(text): not an IPv4 or IPv6 address")
+            }
+            addresses.append(address)
+        }
+        let known: [Device]
+        do throws(KnownDevices.ParseError) {
+            known = try KnownDevices.from(environment: ProcessInfo.processInfo.environment) ?? []
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        addresses += known.compactMap(\.networkAddress)
+        guard addresses.count <= DiscoveryDiagnosis.maximumCandidates else {
+            throw CommandFailure("at most \(DiscoveryDiagnosis.maximumCandidates) addresses can be probed at once")
+        }
+        var guessed: [IPAddress] = []
+        if let cache = SeenDevicesCache.standard(environment: ProcessInfo.processInfo.environment) {
+            do throws(SeenDevicesCacheError) {
+                guessed += try cache.load().map(\.address)
+            } catch {
+                io.printError("discover: \(error); ignored")
+            }
+        }
+        guessed += GoogleNeighbours.fromSystem(interfaces: Set(interfaces.map(\.name)))
+        let onLink = guessed.filter { address in
+            interfaces.contains { $0.addresses.contains { $0.contains(address) } }
+        }
+        var seen = Set<IPAddress>()
+        return Array((addresses + onLink).filter { seen.insert($0).inserted }.prefix(DiscoveryDiagnosis.maximumCandidates))
+    }
+
+    /// Remembers the devices mDNS found (not those given by address), for later diagnoses; a cache that cannot be
+    /// written is a warning.
+    static func remember(_ devices: [Device], command: String = "discover", _ io: any CommandOutput) {
+        guard let cache = SeenDevicesCache.standard(environment: ProcessInfo.processInfo.environment) else { return }
+        let found = devices.filter { $0.instanceName.lowercased().contains("._googlecast._tcp") }
+        do throws(SeenDevicesCacheError) {
+            try cache.record(found, now: Int64(Date().timeIntervalSince1970))
+        } catch {
+            io.printError("\(command): \(error)")
+        }
+    }
+
+    /// Opens a Cast channel over TLS (no device authentication: the probe asks only whether TLS answers).
+    static func tlsProbe() throws -> UnicastProber.TLSProbe {
+        let context = try TLSContext(configuration: .client())
+        return { address, timeout in
+            let start = ContinuousClock.now
+            guard let loop = try? EventLoop(name: "castscope-tls-probe") else {
+                return .failed(reason: "cannot start an event loop")
+            }
+            defer { loop.shutdown() }
+            do throws(ReceiverProbeError) {
+                let probe = try await ReceiverProbe.open(to: address, on: loop, tls: context, timeout: timeout)
+                let elapsed = ContinuousClock.now - start
+                probe.close()
+                let name = probe.peerCertificateName.map { ", certificate CN=\($0)" } ?? ""
+                return .answered(
+                    milliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
+                    detail: "Cast channel open\(name)")
+            } catch {
+                return .failed(reason: error.description)
+            }
+        }
+    }
+}
