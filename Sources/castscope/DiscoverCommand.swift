@@ -84,8 +84,11 @@ enum DiscoverCommand {
                 interfaces: interfaces, explicitInterfaces: !names.isEmpty, duration: timeout,
                 useAvahi: via != .builtin, useBuiltin: via != .avahi, applicationIDs: appIDs,
                 availabilityChecker: checker)
-            options.candidates = try DiscoverProbes.candidates(invocation, interfaces: interfaces, io)
-            if !options.candidates.isEmpty { options.tlsProbe = try DiscoverProbes.tlsProbe() }
+            options.candidates = try DiscoverProbes.candidates(invocation)
+            options.guessedCandidates = DiscoverProbes.guesses(interfaces: interfaces, io)
+            if !options.candidates.isEmpty || !options.guessedCandidates.isEmpty {
+                options.tlsProbe = try DiscoverProbes.tlsProbe()
+            }
             let report = await DiscoveryDiagnosis.run(options)
             DiscoverProbes.remember(report.devices, io)
             io.print(invocation.flag("json") ? report.jsonValue.serialized() : report.text)

@@ -7,12 +7,8 @@ import Foundation
 
 /// The unicast side of `discover --diagnose`: the candidate addresses and the TLS probe of their Cast port.
 enum DiscoverProbes {
-    /// `--host` addresses, those of `CASTSCOPE_KNOWN_DEVICES`, then (only when on a selected interface's subnet:
-    /// not asked for, so never sent beyond the link) devices seen before and neighbours with a Google OUI; each once,
-    /// at most `DiscoveryDiagnosis.maximumCandidates`.
-    static func candidates(_ invocation: Invocation, interfaces: [NetworkInterface], _ io: any CommandOutput) throws
-        -> [IPAddress]
-    {
+    /// `--host` addresses, then those of `CASTSCOPE_KNOWN_DEVICES`, each once.
+    static func candidates(_ invocation: Invocation) throws -> [IPAddress] {
         var addresses: [IPAddress] = []
         for text in invocation.options("host") {
             guard let address = IPAddress(text) else {
@@ -27,23 +23,27 @@ enum DiscoverProbes {
             throw CommandFailure("\(error)")
         }
         addresses += known.compactMap(\.networkAddress)
-        guard addresses.count <= DiscoveryDiagnosis.maximumCandidates else {
+        var seen = Set<IPAddress>()
+        let unique = addresses.filter { seen.insert($0).inserted }
+        guard unique.count <= DiscoveryDiagnosis.maximumCandidates else {
             throw CommandFailure("at most \(DiscoveryDiagnosis.maximumCandidates) addresses can be probed at once")
         }
-        var guessed: [IPAddress] = []
+        return unique
+    }
+
+    /// Devices seen before and neighbours with a Google OUI, only those on a selected interface's subnet (not
+    /// asked for, so never probed beyond the link).
+    static func guesses(interfaces: [NetworkInterface], _ io: any CommandOutput) -> [(address: IPAddress, reason: String)] {
+        var guessed: [(address: IPAddress, reason: String)] = []
         if let cache = SeenDevicesCache.standard(environment: ProcessInfo.processInfo.environment) {
             do throws(SeenDevicesCacheError) {
-                guessed += try cache.load().map(\.address)
+                guessed += try cache.load().map { ($0.address, "seen before as \"\($0.name)\"") }
             } catch {
                 io.printError("discover: \(error); ignored")
             }
         }
-        guessed += GoogleNeighbours.fromSystem(interfaces: Set(interfaces.map(\.name)))
-        let onLink = guessed.filter { address in
-            interfaces.contains { $0.addresses.contains { $0.contains(address) } }
-        }
-        var seen = Set<IPAddress>()
-        return Array((addresses + onLink).filter { seen.insert($0).inserted }.prefix(DiscoveryDiagnosis.maximumCandidates))
+        guessed += GoogleNeighbours.fromSystem(interfaces: Set(interfaces.map(\.name))).map { ($0, "neighbour with a Google OUI") }
+        return guessed.filter { guess in interfaces.contains { $0.addresses.contains { $0.contains(guess.address) } } }
     }
 
     /// Remembers the devices mDNS found (not those given by address), for later diagnoses; a cache that cannot be

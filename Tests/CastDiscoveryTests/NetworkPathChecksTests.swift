@@ -75,6 +75,14 @@ import Testing
         #expect(NetworkPathChecks.unicast([Self.answering]).status == .ok)
     }
 
+    @Test func aSilentGuessIsEvidenceNotAWarning() {
+        var guess = Self.silent
+        guess.guess = "seen before as \"Den\""
+        let check = NetworkPathChecks.unicast([guess])
+        #expect(check.status == .ok)
+        #expect(check.evidence.first == #"192.168.1.20: probed as a guess (seen before as "Den")"#)
+    }
+
     @Test func theVerdictPutsTheHostsOwnFirewallFirstThenTheMulticastPathBeforeTraffic() {
         let path = NetworkPathChecks.multicastPath(
             [Self.answering], devices: [], queries: Self.queries, interfaces: [Self.lan])

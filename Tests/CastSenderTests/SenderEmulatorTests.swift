@@ -1,4 +1,5 @@
 import CastDiscovery
+import CastNet
 import CastReceiver
 import CastTestSupport
 import CastWire
@@ -62,6 +63,17 @@ import Testing
         #expect(events.contains("metadata Big Buck Bunny"))
         #expect(events.contains("volume 0.25 false"))
         #expect(events.suffix(2) == ["willEnd", "didEnd nil"])
+        await harness.shutdown()
+    }
+
+    @Test func aDeviceWithSeveralAddressesIsReachedAtTheOneThatAnswers() async throws {
+        let harness = try SenderHarness()
+        // ::1 first (RFC 8305 puts IPv6 first), where nothing listens on the emulator's port: refused, then IPv4.
+        var device = harness.device
+        device.addresses = [.v6(.loopback)] + device.addresses
+        let session = try await harness.context.startSession(with: device).get()
+        #expect(await harness.context.withSessionManager { $0.connectionState } == .connected)
+        #expect(await harness.context.withSessionManager { _ in session.transportID } != nil)
         await harness.shutdown()
     }
 

@@ -23,6 +23,9 @@ public enum DiscoveryDiagnosis {
         public var availabilityChecker: (any DeviceAvailabilityChecker)?
         /// Addresses to probe by unicast (`--host`, known devices): each gets the probes of `UnicastProber`.
         public var candidates: [IPAddress] = []
+        /// Addresses guessed (seen before, Google OUI neighbours), with why; probed like `candidates`, but their
+        /// silence is no warning.
+        public var guessedCandidates: [(address: IPAddress, reason: String)] = []
         /// The TLS handshake probe of the candidates' Cast port (nil: not tried).
         public var tlsProbe: UnicastProber.TLSProbe?
 
@@ -92,13 +95,24 @@ public enum DiscoveryDiagnosis {
             }
         }
         // The candidates are probed while the browse listens, each probe bounded by the same duration.
-        let probeLoop = options.candidates.isEmpty ? nil : try? EventLoop(name: "castscope-probe")
+        var targets: [(address: IPAddress, guess: String?)] = options.candidates.map { ($0, nil) }
+        for (address, reason) in options.guessedCandidates where !targets.contains(where: { $0.address == address }) {
+            targets.append((address, reason))
+        }
+        let chosen = Array(targets.prefix(Self.maximumCandidates))
+        let probeLoop = chosen.isEmpty ? nil : try? EventLoop(name: "castscope-probe")
         defer { probeLoop?.shutdown() }
-        let probes = Task { [candidates = options.candidates, tlsProbe = options.tlsProbe, duration = options.duration] in
+        let probes = Task { [tlsProbe = options.tlsProbe, duration = options.duration] in
             guard let probeLoop else { return [UnicastProbeResult]() }
             let prober = UnicastProber(loop: probeLoop, timeout: duration, tls: tlsProbe)
             return await withTaskGroup(of: UnicastProbeResult.self) { group in
-                for address in candidates.prefix(Self.maximumCandidates) { group.addTask { await prober.probe(address) } }
+                for (address, guess) in chosen {
+                    group.addTask {
+                        var result = await prober.probe(address)
+                        result.guess = guess
+                        return result
+                    }
+                }
                 var results: [UnicastProbeResult] = []
                 for await result in group { results.append(result) }
                 return results.sorted { "\($0.address)" < "\($1.address)" }

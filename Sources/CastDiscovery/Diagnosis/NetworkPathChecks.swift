@@ -11,15 +11,17 @@ enum NetworkPathChecks {
                 summary: "no candidate address to probe (name one with --host, or set CASTSCOPE_KNOWN_DEVICES)")
         }
         let evidence = results.flatMap(\.evidence)
-        let silent = results.filter { !$0.reachable }
+        // A guessed address (seen before, a Google OUI) that stays silent is an old or other device, not a problem.
+        let silent = results.filter { !$0.reachable && $0.guess == nil }
         if silent.isEmpty {
             return DiagnosticCheck(
                 id: "unicast", status: .ok,
-                summary: "\(results.count) candidate(s) answered by unicast", evidence: evidence)
+                summary: "\(results.filter(\.reachable).count) of \(results.count) candidate(s) answered by unicast",
+                evidence: evidence)
         }
         return DiagnosticCheck(
             id: "unicast", status: .warn,
-            summary: "\(silent.count) of \(results.count) candidate(s) answered no unicast probe: "
+            summary: "\(silent.count) of \(results.count) candidate(s) named answered no unicast probe: "
                 + silent.map { "\($0.address)" }.joined(separator: ", "),
             evidence: evidence,
             fix: "check the address (the device's own network settings or the router's lease list), that it is on, "

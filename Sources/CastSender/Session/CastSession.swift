@@ -255,6 +255,9 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
             guard let self else { return }
             switch result {
             case let .success(transport):
+                if device.addresses.count > 1 {
+                    options.log.session.info("connected to \(transport.peerDescription)", metadata())
+                }
                 do throws(TLSError) {
                     let socket = try CastSocket(transport: transport, security: .tls(tls))
                     socket.log = options.log.channel

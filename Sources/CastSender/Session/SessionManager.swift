@@ -172,18 +172,22 @@ public final class SessionManager: @unchecked Sendable {
         }
     }
 
-    /// TCP to the device's first address and service port.
+    /// TCP to the device's service port at the first of its addresses that answers (RFC 8305: IPv6 and IPv4
+    /// interleaved, each attempt 250 ms after the previous one unless that fails sooner).
     static func tcpTransport(_ device: Device, _ loop: EventLoop,
                              _ completion: @escaping (Result<any CastTransport, CastError>) -> Void) {
-        guard let ip = device.networkAddress else {
+        guard !device.addresses.isEmpty else {
             completion(.failure(CastError(.networkNotReachable, "\(device.friendlyName) has no address")))
             return
         }
         let box = CompletionBox(completion)
-        TCPConnection.connect(to: SocketAddress(ip: ip, port: device.servicePort), on: loop) { result in
+        let targets = device.addresses.map { SocketAddress(ip: $0, port: device.servicePort) }
+        TCPConnection.connect(toFirstOf: targets, on: loop) { result in
             switch result {
             case let .success(connection): box.completion(.success(TCPTransport(connection: connection)))
-            case let .failure(error): box.completion(.failure(CastError(.networkError, "\(error)")))
+            case let .failure(error):
+                let tried = targets.count > 1 ? " (tried \(targets.map(\.description).joined(separator: ", ")))" : ""
+                box.completion(.failure(CastError(.networkError, "\(error)\(tried)")))
             }
         }
     }

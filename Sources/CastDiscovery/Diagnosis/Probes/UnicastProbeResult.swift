@@ -44,6 +44,9 @@ public struct UnicastProbeResult: Sendable, Hashable {
     public var castPort: UInt16 = 8009
     /// The HTTP port probed (8008 on devices).
     public var httpPort: UInt16 = 8008
+    /// Why this address was probed: nil when the user named it (`--host`, known devices), else the guess
+    /// ("seen before", "Google OUI neighbour"), whose silence is no warning.
+    public var guess: String?
 
     /// Creates a result.
     public init(
@@ -63,7 +66,8 @@ public struct UnicastProbeResult: Sendable, Hashable {
 
     /// Evidence lines: one per probe.
     public var evidence: [String] {
-        var lines = ["\(address): mDNS unicast query \(mdns.text)"]
+        var lines = guess.map { ["\(address): probed as a guess (\($0))"] } ?? []
+        lines.append("\(address): mDNS unicast query \(mdns.text)")
         if !instances.isEmpty { lines.append("\(address): instances \(instances.joined(separator: ", "))") }
         lines.append("\(address): TCP \(castPort) \(tcp.text)")
         lines.append("\(address): TLS \(castPort) \(tls.text)")
