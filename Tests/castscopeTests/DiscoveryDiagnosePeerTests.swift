@@ -25,22 +25,46 @@ import Testing
         }
     }
 
+    /// Makes the bridge in C drop multicast both ways, as an access point with client isolation does.
+    private func isolateMulticast(_ peers: DiscoveryPeers) async {
+        await peers.run("C", ["nft", "add", "table", "bridge", "castscope_ap"])
+        await peers.run(
+            "C", ["nft", "add", "chain", "bridge", "castscope_ap", "forward", "{ type filter hook forward priority 0 ; }"])
+        for (family, groups) in [("ip", "224.0.0.0/4"), ("ip6", "ff00::/8")] {
+            await peers.run("C", ["nft", "add", "rule", "bridge", "castscope_ap", "forward", family, "daddr", groups, "drop"])
+        }
+    }
+
+    /// The emulator on A with the setup API, advertised by the built-in responder.
+    private func startEmulator(_ peers: DiscoveryPeers) async {
+        await peers.spawn(
+            "A", "receiver",
+            [
+                CastscopeProcessPath.path, "receiver", "--host", peers.addressA, "--port", "8009", "--http-port",
+                "8008", "--name", "Kitchen TV", "--advertise",
+            ])
+        #expect(await eventually(within: .seconds(10)) { peers.log("receiver").contains("advertising") })
+    }
+
+    @Test func theClientsOwnFirewallStillWinsOverAnAccessPointThatDropsMulticast() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"], bridge: true) { peers in
+            await isolateMulticast(peers)
+            await startEmulator(peers)
+            await peers.run("B", ["nft", "add", "table", "inet", "castscope_test"])
+            await peers.run(
+                "B", ["nft", "add", "chain", "inet", "castscope_test", "input", "{ type filter hook input priority 0 ; }"])
+            await peers.run("B", ["nft", "add", "rule", "inet", "castscope_test", "input", "udp", "sport", "5353", "drop"])
+            let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
+            #expect(report["verdict"]?["check"]?.stringValue == "firewall", "\(report)")
+            #expect(check(report, "multicast-path")?["status"]?.stringValue == "fail")
+        }
+    }
+
     /// An access point with client isolation: the bridge between A and B drops multicast both ways, unicast passes.
     @Test func aDeviceAnsweringUnicastWhoseMulticastTheAccessPointDropsIsTheMulticastPathVerdict() async throws {
         try await DiscoveryPeers.with(noAvahi: ["A"], bridge: true) { peers in
-            await peers.run("C", ["nft", "add", "table", "bridge", "castscope_ap"])
-            await peers.run(
-                "C", ["nft", "add", "chain", "bridge", "castscope_ap", "forward", "{ type filter hook forward priority 0 ; }"])
-            for (family, groups) in [("ip", "224.0.0.0/4"), ("ip6", "ff00::/8")] {
-                await peers.run("C", ["nft", "add", "rule", "bridge", "castscope_ap", "forward", family, "daddr", groups, "drop"])
-            }
-            await peers.spawn(
-                "A", "receiver",
-                [
-                    CastscopeProcessPath.path, "receiver", "--host", peers.addressA, "--port", "8009", "--http-port",
-                    "8008", "--name", "Kitchen TV", "--advertise",
-                ])
-            #expect(await eventually(within: .seconds(10)) { peers.log("receiver").contains("advertising") })
+            await isolateMulticast(peers)
+            await startEmulator(peers)
             let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
             #expect(report["verdict"]?["check"]?.stringValue == "multicast-path", "\(report)")
             let path = check(report, "multicast-path")?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []

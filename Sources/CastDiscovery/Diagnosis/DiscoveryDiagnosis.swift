@@ -71,6 +71,7 @@ public enum DiscoveryDiagnosis {
         checks.append(HostChecks.multicastRoute(interfaces: options.interfaces))
         checks.append(HostChecks.packetFilter())
         checks.append(HostChecks.port5353())
+        checks.append(ContainerCheck.check(ContainerCheck.gather(interfaces: options.interfaces)))
 
         let builtinFound = DeviceCollector()
         let avahiFound = DeviceCollector()
