@@ -28,6 +28,10 @@ import Testing
             .init(markers: ["/.dockerenv"], vethInterfaces: ["eth0"], gatewayInterfaces: [], interfaces: [Self.eth0])).status == .ok)
         #expect(ContainerCheck.check(
             .init(markers: [], vethInterfaces: ["eth0"], gatewayInterfaces: ["eth0"], interfaces: [Self.eth0])).status == .ok)
+        // mDNS from other hosts arrived: whatever the shape, multicast crosses this network.
+        #expect(ContainerCheck.check(
+            .init(markers: ["/.dockerenv"], vethInterfaces: ["eth0"], gatewayInterfaces: ["eth0"], interfaces: [Self.eth0]),
+            multicastArrived: true).status == .ok)
     }
 
     @Test func defaultRoutesThroughAGatewayAreReadFromTheRouteTable() {

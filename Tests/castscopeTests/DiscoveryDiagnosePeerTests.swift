@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func theClientsOwnFirewallStillWinsOverAnAccessPointThatDropsMulticast() async throws {
-        try await DiscoveryPeers.with(noAvahi: ["A"], bridge: true) { peers in
+        try await DiscoveryPeers.with(noAvahi: ["A"], link: .bridge) { peers in
             await isolateMulticast(peers)
             await startEmulator(peers)
             await peers.run("B", ["nft", "add", "table", "inet", "castscope_test"])
@@ -62,7 +62,7 @@ import Testing
 
     /// An access point with client isolation: the bridge between A and B drops multicast both ways, unicast passes.
     @Test func aDeviceAnsweringUnicastWhoseMulticastTheAccessPointDropsIsTheMulticastPathVerdict() async throws {
-        try await DiscoveryPeers.with(noAvahi: ["A"], bridge: true) { peers in
+        try await DiscoveryPeers.with(noAvahi: ["A"], link: .bridge) { peers in
             await isolateMulticast(peers)
             await startEmulator(peers)
             let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
@@ -76,6 +76,52 @@ import Testing
             #expect(unicast.contains { $0.hasPrefix("\(peers.addressA): TLS 8009 answered") })
             #expect(check(report, "subnet")?["status"]?.stringValue == "ok")
             #expect(report["devices"]?.arrayValue?.isEmpty == true)
+        }
+    }
+
+    @Test func aDeviceBehindARouterIsTheSubnetVerdictThoughItAnswersUnicast() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"], link: .router) { peers in
+            await startEmulator(peers)
+            let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
+            #expect(report["verdict"]?["check"]?.stringValue == "subnet", "\(report)")
+            let subnet = check(report, "subnet")?["evidence"]?.arrayValue?.first?.stringValue ?? ""
+            #expect(subnet.hasPrefix("\(peers.addressA) is on no local subnet (") && subnet.hasSuffix("; it answers unicast"), "\(subnet)")
+            let unicast = check(report, "unicast")?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(unicast.contains { $0.hasPrefix("\(peers.addressA): TLS 8009 answered") }, "\(unicast)")
+            // A responder answers a direct query only from its own link (RFC 6762 §5.5): this one comes from beyond.
+            #expect(unicast.contains { $0.hasPrefix("\(peers.addressA): mDNS unicast query no") })
+        }
+    }
+
+    @Test func anAvahiReflectorOnTheRouterBringsTheDeviceAndTheSubnetCheckSaysSo() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"], link: .reflector) { peers in
+            await startEmulator(peers)
+            let report = try await diagnose(peers, ["--via", "builtin", "--host", peers.addressA])
+            #expect(report["devices"]?.arrayValue?.first?["friendlyName"]?.stringValue == "Kitchen TV", "\(report)")
+            #expect(check(report, "subnet")?["status"]?.stringValue == "ok")
+            #expect(check(report, "subnet")?["summary"]?.stringValue?.contains("reflector") == true)
+            #expect(check(report, "container")?["status"]?.stringValue == "ok")
+        }
+    }
+
+    /// B as a container on a bridge network: behind a NAT gateway (C masquerades), with Podman's marker file.
+    @Test func aContainerBehindANATGatewayIsTheContainerVerdict() async throws {
+        try await DiscoveryPeers.with(noAvahi: ["A"], link: .router) { peers in
+            await startEmulator(peers)
+            await peers.run("C", ["nft", "add", "table", "ip", "castscope_nat"])
+            await peers.run(
+                "C", ["nft", "add", "chain", "ip", "castscope_nat", "post", "{ type nat hook postrouting priority 100 ; }"])
+            await peers.run("C", ["nft", "add", "rule", "ip", "castscope_nat", "post", "ip", "saddr", "10.233.0.0/16", "masquerade"])
+            // The marker exists only in this process's mount namespace, whatever the machine running the test is.
+            let command = "mount -t tmpfs tmpfs /run && touch /run/.containerenv && exec "
+                + "\(CastscopeProcessPath.path) discover --diagnose --json --timeout 3s --via builtin"
+            let result = await peers.run("B", ["unshare", "-m", "--propagation", "private", "sh", "-c", command])
+            let report = try JSONValue(parsing: result.output)
+            #expect(report["verdict"]?["check"]?.stringValue == "container", "\(report)")
+            let evidence = check(report, "container")?["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(evidence.contains("container marker: /run/.containerenv"), "\(evidence)")
+            #expect(evidence.contains { $0.contains("veth (peer in another namespace), default route through a gateway") })
+            #expect(report["verdict"]?["fix"]?.stringValue?.contains("--network host") == true)
         }
     }
 

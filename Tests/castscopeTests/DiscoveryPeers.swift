@@ -27,10 +27,22 @@ struct DiscoveryPeers {
     var interfaceB: String { environment["IF_B"] ?? "" }
     var namespaceB: String { environment["NS_B"] ?? "" }
 
-    /// Runs `body` with fresh hosts, or skips (fails with CASTSCOPE_REQUIRE_PEERS=1) when a tool is missing; with
-    /// `bridge` the hosts are joined through a bridge in namespace C (an access point) instead of directly.
+    /// How A and B are joined.
+    enum Link: String {
+        /// A veth pair: one link.
+        case direct
+        /// Through a bridge in namespace C (an access point).
+        case bridge
+        /// Through a router in namespace C: B on another subnet.
+        case router
+        /// The router, with avahi-daemon reflecting mDNS between the subnets.
+        case reflector
+    }
+
+    /// Runs `body` with fresh hosts joined by `link`, or skips (fails with CASTSCOPE_REQUIRE_PEERS=1) when a tool
+    /// is missing.
     static func with(
-        noAvahi: [String] = [], bridge: Bool = false, _ body: (DiscoveryPeers) async throws -> Void
+        noAvahi: [String] = [], link: Link = .direct, _ body: (DiscoveryPeers) async throws -> Void
     ) async throws {
         var missing: [String] = []
         if geteuid() != 0 { missing.append("root") }
@@ -57,7 +69,7 @@ struct DiscoveryPeers {
             try? FileManager.default.removeItem(atPath: directory)
         }
         let up = await SpawnedProcess.run(
-            script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] } + (bridge ? ["--bridge"] : []),
+            script, ["up", directory] + noAvahi.flatMap { ["--no-avahi", $0] } + (link == .direct ? [] : ["--\(link)"]),
             timeout: 30)
         guard up.status == 0, let text = try? String(contentsOfFile: directory + "/env", encoding: .utf8) else {
             Issue.record("discovery-peers up failed: \(up.errors)")

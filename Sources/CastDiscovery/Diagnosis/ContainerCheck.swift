@@ -17,7 +17,9 @@ enum ContainerCheck {
         var interfaces: [NetworkInterface]
     }
 
-    static func check(_ signals: Signals) -> DiagnosticCheck {
+    /// The check; `multicastArrived` (Cast answers arrived by mDNS during the diagnosis) clears a container whose
+    /// network evidently passes multicast.
+    static func check(_ signals: Signals, multicastArrived: Bool = false) -> DiagnosticCheck {
         guard !signals.markers.isEmpty else {
             return DiagnosticCheck(id: "container", status: .ok, summary: "not inside a container")
         }
@@ -36,6 +38,12 @@ enum ContainerCheck {
             return DiagnosticCheck(
                 id: "container", status: .ok,
                 summary: "inside a container with the host's network (or its own link)", evidence: evidence)
+        }
+        guard !multicastArrived else {
+            return DiagnosticCheck(
+                id: "container", status: .ok,
+                summary: "inside a container behind a gateway, but Cast answers arrive by mDNS: its network passes multicast",
+                evidence: evidence)
         }
         return DiagnosticCheck(
             id: "container", status: .fail,

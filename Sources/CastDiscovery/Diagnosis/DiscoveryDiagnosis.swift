@@ -71,7 +71,6 @@ public enum DiscoveryDiagnosis {
         checks.append(HostChecks.multicastRoute(interfaces: options.interfaces))
         checks.append(HostChecks.packetFilter())
         checks.append(HostChecks.port5353())
-        checks.append(ContainerCheck.check(ContainerCheck.gather(interfaces: options.interfaces)))
 
         let builtinFound = DeviceCollector()
         let avahiFound = DeviceCollector()
@@ -139,6 +138,11 @@ public enum DiscoveryDiagnosis {
         var devices = fromBuiltin
         for (key, device) in fromAvahi where devices[key] == nil { devices[key] = device }
         let sorted = devices.values.sorted { DiscoveryManager.orders($0, before: $1) }
+        // Cast answers only: the other counts include this host's own avahi-daemon, which answers for itself.
+        let heard = (snapshot?.statistics.total.serviceAnswers ?? 0) > 0
+        checks.append(
+            ContainerCheck.check(
+                ContainerCheck.gather(interfaces: options.interfaces), multicastArrived: heard || !fromAvahi.isEmpty))
         checks.append(NetworkPathChecks.unicast(probed))
         var queries: String?
         if let sent = snapshot?.statistics.total.queriesSent, sent > 0 {

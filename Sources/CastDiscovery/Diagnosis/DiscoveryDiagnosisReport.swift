@@ -22,10 +22,11 @@ public struct DiscoveryDiagnosisReport: Sendable {
     public var verdict: Verdict
 
     /// Check ids from most to least decisive: the first failing one (then the first warning) is the verdict.
-    /// The path checks (`container`, `subnet`, `multicast-path`) come after the host's own failures and before `traffic`, whose
+    /// The path checks (`subnet`, whose evidence is the device's own address, then the `container` heuristic and
+    /// `multicast-path`) come after the host's own failures and before `traffic`, whose
     /// "nothing arrived" they explain.
     static let priority = [
-        "firewall", "interfaces", "port", "container", "subnet", "multicast-path", "incomplete", "txt", "traffic", "unicast",
+        "firewall", "interfaces", "port", "subnet", "container", "multicast-path", "incomplete", "txt", "traffic", "unicast",
         "avahi", "aaaa-only", "backends", "route", "goodbyes", "app-filter",
     ]
 

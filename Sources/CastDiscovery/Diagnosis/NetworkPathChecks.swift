@@ -93,7 +93,8 @@ enum NetworkPathChecks {
                 "\($0.address) is on no local subnet (\(local.joined(separator: ", ")))"
                     + ($0.reachable ? "; it answers unicast" : "; it answered no unicast probe either")
             },
-            fix: "put the device and this host on one network, or enable an mDNS reflector on the router (avahi-daemon "
-                + "enable-reflector=yes); meanwhile use castscope cast --device ADDR or CASTSCOPE_KNOWN_DEVICES")
+            fix: "put the device and this host on one network (in a container: host networking), or enable an mDNS "
+                + "reflector on the router (avahi-daemon enable-reflector=yes); meanwhile use castscope cast --device "
+                + "ADDR or CASTSCOPE_KNOWN_DEVICES")
     }
 }
