@@ -87,7 +87,7 @@ enum DiscoverCommand {
             options.candidates = try DiscoverProbes.candidates(invocation)
             options.guessedCandidates = DiscoverProbes.guesses(interfaces: interfaces, io)
             if !options.candidates.isEmpty || !options.guessedCandidates.isEmpty {
-                options.tlsProbe = try DiscoverProbes.tlsProbe()
+                options.tlsProbe = DiscoverProbes.tlsProbe(trustStore: try TrustArguments.trustStore(invocation))
             }
             let report = await DiscoveryDiagnosis.run(options)
             DiscoverProbes.remember(report.devices, io)

@@ -1,7 +1,7 @@
 import CastCLI
 import CastDiscovery
 import CastNet
-import CastReceiver
+import CastSender
 import CastTLS
 import Foundation
 
@@ -58,25 +58,34 @@ enum DiscoverProbes {
         }
     }
 
-    /// Opens a Cast channel over TLS (no device authentication: the probe asks only whether TLS answers).
-    static func tlsProbe() throws -> UnicastProber.TLSProbe {
-        let context = try TLSContext(configuration: .client())
+    /// A TLS handshake and device authentication against `trustStore` (Google's roots unless --trust-root): the
+    /// probe answered when TLS did; the detail says whether the device proved itself.
+    static func tlsProbe(trustStore: CastTrustStore) -> UnicastProber.TLSProbe {
+        let verifier = DeviceAuthVerifier(chainVerifier: DeviceChainVerifier(trustStore: trustStore))
         return { address, timeout in
             let start = ContinuousClock.now
             guard let loop = try? EventLoop(name: "castscope-tls-probe") else {
                 return .failed(reason: "cannot start an event loop")
             }
             defer { loop.shutdown() }
-            do throws(ReceiverProbeError) {
-                let probe = try await ReceiverProbe.open(to: address, on: loop, tls: context, timeout: timeout)
-                let elapsed = ContinuousClock.now - start
-                probe.close()
-                let name = probe.peerCertificateName.map { ", certificate CN=\($0)" } ?? ""
-                return .answered(
-                    milliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
-                    detail: "Cast channel open\(name)")
+            let device = Device(name: "\(address.ip)", address: address.ip, port: address.port)
+            let probe: DeviceAuthProbe
+            do throws(TLSError) {
+                probe = try DeviceAuthProbe(device: device, verifier: verifier, eventLoop: loop, timeout: timeout, now: Date())
             } catch {
-                return .failed(reason: error.description)
+                return .failed(reason: "TLS: \(error)")
+            }
+            switch await probe.run() {
+            case .failed(let reason):
+                return .failed(reason: reason)
+            case .inspected(let inspection):
+                let elapsed = (ContinuousClock.now - start).components
+                let name = inspection.tlsCertificate?.subjectCommonName.map { ", certificate CN=\($0)" } ?? ""
+                // The error's own text begins "device authentication failed".
+                let auth = inspection.error.map { "\($0)" } ?? "device authentication verified"
+                return .answered(
+                    milliseconds: Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000),
+                    detail: "Cast channel open\(name); \(auth)")
             }
         }
     }
