@@ -24,7 +24,7 @@ func fuzzDeviceLookup(_ bytes: [UInt8]) -> Int {
         precondition(entries.count <= SeenDevicesCache.capacity, "cache over capacity")
         found += entries.count
     }
-    found += GoogleNeighbours.parseARP(text).count
+    found += GoogleNeighbours.parseARP(text).count + GoogleNeighbours.parseIPNeighbours(text).count
     return found
 }
 

@@ -23,6 +23,19 @@ import Testing
         #expect(GoogleNeighbours.parseARP("") == [])
     }
 
+    @Test func ipv6NeighboursWithAGoogleOUIAreCandidatesButLinkLocalOrFailedOnesAreNot() {
+        let text = """
+            2001:db8::20 dev wlan0 lladdr f4:f5:d8:12:34:56 REACHABLE
+            fe80::f6f5:d8ff:fe12:3456 dev wlan0 lladdr f4:f5:d8:12:34:56 router STALE
+            2001:db8::21 dev wlan0 lladdr f4:f5:d8:12:34:57 FAILED
+            2001:db8::22 dev wlan0 lladdr aa:bb:cc:dd:ee:ff REACHABLE
+            2001:db8::23 dev eth1 lladdr 3c:5a:b4:00:00:01 STALE
+            2001:db8::24 dev wlan0  INCOMPLETE
+            """
+        #expect(GoogleNeighbours.parseIPNeighbours(text) == [IPAddress("2001:db8::20"), IPAddress("2001:db8::23")].compactMap { $0 })
+        #expect(GoogleNeighbours.parseIPNeighbours(text, interfaces: ["eth1"]) == [IPAddress("2001:db8::23")].compactMap { $0 })
+    }
+
     @Test func seenDevicesAreRememberedNewestFirstReplacingTheSameIDAndCapped() throws {
         let directory = NSTemporaryDirectory() + "castscope-seen-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }

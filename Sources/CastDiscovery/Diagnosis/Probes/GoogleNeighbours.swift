@@ -40,10 +40,32 @@ public enum GoogleNeighbours {
         return found
     }
 
-    /// `parseARP` of this host's `/proc/net/arp` (empty when it cannot be read).
+    /// The IPv6 neighbours in `ip -6 neigh show` text (`ADDR dev IF lladdr MAC [router] STATE`) with a Google OUI,
+    /// on `interfaces` (every one when empty). Link-local addresses are left out (an address alone cannot reach
+    /// them), as are FAILED and INCOMPLETE entries.
+    public static func parseIPNeighbours(_ text: String, interfaces: Set<String> = []) -> [IPAddress] {
+        var found: [IPAddress] = []
+        for line in text.split(separator: "\n").prefix(maximumEntries) {
+            let words = line.split(separator: " ")
+            guard let first = words.first, let ip = IPv6Address(String(first)), !ip.isLinkLocal,
+                let dev = words.firstIndex(of: "dev"), dev + 1 < words.count,
+                interfaces.isEmpty || interfaces.contains(String(words[dev + 1])),
+                let mac = words.firstIndex(of: "lladdr"), mac + 1 < words.count, let oui = oui(of: words[mac + 1]),
+                ouis.contains(oui), let state = words.last, state != "FAILED", state != "INCOMPLETE"
+            else { continue }
+            let address = IPAddress.v6(ip)
+            if !found.contains(address) { found.append(address) }
+        }
+        return found
+    }
+
+    /// The neighbours of this host's `/proc/net/arp` and `ip -6 neigh` (empty when neither can be read).
     public static func fromSystem(interfaces: Set<String> = []) -> [IPAddress] {
-        guard let text = ProcFile.read("/proc/net/arp") else { return [] }
-        return parseARP(text, interfaces: interfaces)
+        var found = ProcFile.read("/proc/net/arp").map { parseARP($0, interfaces: interfaces) } ?? []
+        if let text = HostChecks.runTool("/usr/sbin/ip", ["-6", "neigh", "show"]) {
+            found += parseIPNeighbours(text, interfaces: interfaces)
+        }
+        return found
     }
 
     /// The first three octets of `aa:bb:cc:dd:ee:ff`, or nil when it is not a MAC address.
