@@ -87,7 +87,7 @@ import Testing
         prober.castPort = castAddress.port
         prober.httpPort = server.localAddress.port
         prober.mdnsPort = 9  // discard: nothing answers, so the mDNS probe ends at its bound
-        prober.timeout = .seconds(1)
+        prober.timeout = .seconds(5)  // a bound, not a timing: the mDNS probe waits it out, the others answer at once
         let result = await prober.probe(.v4(.loopback))
         #expect(result.reachable)
         #expect(result.tcp.answered)
