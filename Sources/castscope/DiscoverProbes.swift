@@ -37,13 +37,18 @@ enum DiscoverProbes {
         var guessed: [(address: IPAddress, reason: String)] = []
         if let cache = SeenDevicesCache.standard(environment: ProcessInfo.processInfo.environment) {
             do throws(SeenDevicesCacheError) {
-                guessed += try cache.load().map { ($0.address, "seen before as \"\($0.name)\"") }
+                // A month-old entry may be another network's address (the same 192.168.1.0/24 elsewhere).
+                let recent = Int64(Date().timeIntervalSince1970) - SeenDevicesCache.maximumAge
+                guessed += try cache.load().filter { $0.lastSeen >= recent }
+                    .map { ($0.address, "seen before as \"\($0.name)\"") }
             } catch {
                 io.printError("discover: \(error); ignored")
             }
         }
         guessed += GoogleNeighbours.fromSystem(interfaces: Set(interfaces.map(\.name))).map { ($0, "neighbour with a Google OUI") }
-        return guessed.filter { guess in interfaces.contains { $0.addresses.contains { $0.contains(guess.address) } } }
+        // On a broadcast link only: a point-to-point (VPN) interface's subnet is not a LAN of devices.
+        let lans = interfaces.filter { !$0.flags.contains(.pointToPoint) && !$0.isLoopback }
+        return guessed.filter { guess in lans.contains { $0.addresses.contains { $0.contains(guess.address) } } }
     }
 
     /// Remembers the devices mDNS found (not those given by address), for later diagnoses; a cache that cannot be

@@ -59,6 +59,10 @@ import Testing
         #expect(reflected.status == .ok)
         #expect(reflected.summary.contains("reflector"))
         #expect(NetworkPathChecks.subnet([Self.answering], interfaces: [Self.lan], devices: []).status == .ok)
+        // On an interface not selected, or this host itself: no router in between.
+        #expect(NetworkPathChecks.subnet([Self.answering], interfaces: [other], all: [Self.lan], devices: []).status == .ok)
+        let own = UnicastProbeResult(address: .v4(.loopback), tcp: .answered(milliseconds: 1, detail: ""))
+        #expect(NetworkPathChecks.subnet([own], interfaces: [other], devices: []).status == .ok)
         // The other subnet is not the multicast path's business.
         #expect(
             NetworkPathChecks.multicastPath([Self.answering], devices: [], queries: Self.queries, interfaces: [other])
@@ -73,6 +77,14 @@ import Testing
         #expect(check.evidence.contains("192.168.1.20: HTTP 8008 eureka_info no: connect: ECONNREFUSED"))
         #expect(NetworkPathChecks.unicast([]).status == .ok)
         #expect(NetworkPathChecks.unicast([Self.answering]).status == .ok)
+    }
+
+    @Test func anOpenPortWithoutCastEvidenceIsNoMulticastPathFailure() {
+        // Port 8009 open and an HTTP 404: any host could do that (a cached address now someone else's).
+        let other = UnicastProbeResult(
+            address: Self.device, tcp: .answered(milliseconds: 1, detail: ""),
+            http: .answered(milliseconds: 1, detail: "HTTP 404"))
+        #expect(NetworkPathChecks.multicastPath([other], devices: [], queries: Self.queries, interfaces: [Self.lan]).status == .ok)
     }
 
     @Test func aSilentGuessIsEvidenceNotAWarning() {

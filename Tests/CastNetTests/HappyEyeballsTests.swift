@@ -5,11 +5,14 @@ import Testing
 
 /// `TCPConnection.connect(toFirstOf:)`: several addresses of one device tried RFC 8305 style.
 @Suite struct HappyEyeballsTests {
-    static func connect(_ addresses: [SocketAddress], on loop: EventLoop, timeout: Duration = .seconds(10))
-        async -> Result<TCPConnection, IOError>
-    {
+    static func connect(
+        _ addresses: [SocketAddress], on loop: EventLoop, attemptDelay: Duration = TCPConnection.connectionAttemptDelay,
+        timeout: Duration = .seconds(10)
+    ) async -> Result<TCPConnection, IOError> {
         await withCheckedContinuation { continuation in
-            TCPConnection.connect(toFirstOf: addresses, on: loop, timeout: timeout) { continuation.resume(returning: $0) }
+            TCPConnection.connect(toFirstOf: addresses, on: loop, attemptDelay: attemptDelay, timeout: timeout) {
+                continuation.resume(returning: $0)
+            }
         }
     }
 
@@ -26,15 +29,15 @@ import Testing
         defer { loop.shutdown() }
         let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { $0.close() }
         defer { listener.close() }
-        // Nothing listens on ::1 at that port: refused at once, then IPv4 answers.
+        // Nothing listens on ::1 at that port: refused at once, then IPv4 answers without the 60 s attempt delay.
         let start = ContinuousClock.now
         let result = await Self.connect(
             [listener.localAddress, SocketAddress(IPv6Address.loopback, port: listener.localAddress.port)], on: loop,
-            timeout: .seconds(30))
+            attemptDelay: .seconds(60), timeout: .seconds(120))
         let connection = try result.get()
         #expect(connection.description.contains("127.0.0.1:\(listener.localAddress.port)"), "\(connection)")
-        // Not a timing assertion on our speed: a refusal must not wait out the 30 s attempt bound.
-        #expect(ContinuousClock.now - start < .seconds(25))
+        // A bound, not a timing: without the fall-through on failure the next attempt would wait out the delay.
+        #expect(ContinuousClock.now - start < .seconds(45))
         connection.close()
     }
 
@@ -46,8 +49,11 @@ import Testing
         defer { for connection in held { connection.close() } }
         let listener = try TCPListener.bind(to: SocketAddress(.loopback, port: 0), on: loop) { _ in }
         defer { listener.close() }
-        let result = await Self.connect([silent.address, listener.localAddress], on: loop, timeout: .seconds(30))
+        let start = ContinuousClock.now
+        let result = await Self.connect([silent.address, listener.localAddress], on: loop, timeout: .seconds(120))
         let connection = try result.get()
+        // A bound, not a timing: without the attempt delay the silent address would hold on for its 120 s.
+        #expect(ContinuousClock.now - start < .seconds(90))
         #expect(connection.description.contains(":\(listener.localAddress.port)"), "\(connection)")
         connection.close()
     }
@@ -75,6 +81,9 @@ import Testing
         try? await loop.submit {}
         #expect(calls.withLock { $0 } == 1)
         #expect(await Self.connect([], on: loop).failureErrno == EDESTADDRREQ)
+        let stopped = try EventLoop(name: "eyeballs-stopped")
+        stopped.shutdown()
+        #expect(await Self.connect([SocketAddress(.loopback, port: port)], on: stopped).failureErrno == ECANCELED)
     }
 }
 

@@ -152,7 +152,7 @@ public enum DiscoveryDiagnosis {
         }
         checks.append(
             NetworkPathChecks.multicastPath(probed, devices: sorted, queries: queries, interfaces: options.interfaces))
-        checks.append(NetworkPathChecks.subnet(probed, interfaces: options.interfaces, devices: sorted))
+        checks.append(NetworkPathChecks.subnet(probed, interfaces: options.interfaces, all: all, devices: sorted))
         if !options.applicationIDs.isEmpty {
             checks.append(
                 await appFilter(sorted, appIDs: options.applicationIDs, checker: options.availabilityChecker))

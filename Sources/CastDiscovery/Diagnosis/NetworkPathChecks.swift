@@ -35,9 +35,9 @@ enum NetworkPathChecks {
     ) -> DiagnosticCheck {
         let seen = Set(devices.flatMap(\.addresses))
         let local = results.filter { result in interfaces.contains { $0.addresses.contains { $0.contains(result.address) } } }
-        let lost = local.filter { $0.reachable && !seen.contains($0.address) }
+        let lost = local.filter { $0.castEvidence && !seen.contains($0.address) }
         guard let queries, !lost.isEmpty else {
-            let answered = local.filter { $0.reachable && seen.contains($0.address) }
+            let answered = local.filter { $0.castEvidence && seen.contains($0.address) }
             return DiagnosticCheck(
                 id: "multicast-path", status: .ok,
                 summary: answered.isEmpty
@@ -63,11 +63,17 @@ enum NetworkPathChecks {
                 + "CASTSCOPE_KNOWN_DEVICES=\"Name=\(first)\"")
     }
 
-    /// `subnet`: candidates on no local interface's subnet (mDNS is link-local: their multicast cannot arrive).
-    static func subnet(_ results: [UnicastProbeResult], interfaces: [NetworkInterface], devices: [Device]) -> DiagnosticCheck {
+    /// `subnet`: candidates on no local interface's subnet (mDNS is link-local: their multicast cannot arrive);
+    /// `all` are every interface of the host, selected or not.
+    static func subnet(
+        _ results: [UnicastProbeResult], interfaces: [NetworkInterface], all: [NetworkInterface] = [], devices: [Device]
+    ) -> DiagnosticCheck {
         let seen = Set(devices.flatMap(\.addresses))
+        // This host's own addresses (loopback, a local emulator) and any local interface's subnet, selected or not,
+        // are no router away.
+        let local = all + interfaces
         let remote = results.filter { result in
-            !interfaces.contains { $0.addresses.contains { $0.contains(result.address) } }
+            !result.address.isLoopback && !local.contains { $0.addresses.contains { $0.contains(result.address) } }
         }
         guard !remote.isEmpty else {
             return DiagnosticCheck(
@@ -75,14 +81,14 @@ enum NetworkPathChecks {
                 summary: results.isEmpty
                     ? "no candidate address to place" : "every candidate is on a local interface's subnet")
         }
-        let local = interfaces.flatMap { interface in interface.addresses.map { "\(interface.name) \($0)" } }
+        let subnets = interfaces.flatMap { interface in interface.addresses.map { "\(interface.name) \($0)" } }
         let reflected = remote.filter { seen.contains($0.address) }
         if reflected.count == remote.count {
             return DiagnosticCheck(
                 id: "subnet", status: .ok,
                 summary: "\(remote.count) device(s) on another subnet were discovered: an mDNS reflector or repeater "
                     + "forwards their answers",
-                evidence: reflected.map { "\($0.address) is on no local subnet (\(local.joined(separator: ", ")))" })
+                evidence: reflected.map { "\($0.address) is on no local subnet (\(subnets.joined(separator: ", ")))" })
         }
         let unreached = remote.filter { !seen.contains($0.address) }
         return DiagnosticCheck(
@@ -90,7 +96,7 @@ enum NetworkPathChecks {
             summary: "\(unreached.count) candidate(s) are on another subnet: mDNS is link-local and does not cross a "
                 + "router",
             evidence: unreached.map {
-                "\($0.address) is on no local subnet (\(local.joined(separator: ", ")))"
+                "\($0.address) is on no local subnet (\(subnets.joined(separator: ", ")))"
                     + ($0.reachable ? "; it answers unicast" : "; it answered no unicast probe either")
             },
             fix: "put the device and this host on one network (in a container: host networking), or enable an mDNS "

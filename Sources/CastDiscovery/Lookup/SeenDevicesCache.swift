@@ -22,6 +22,8 @@ public struct SeenDevicesCache: Sendable {
 
     /// The most devices kept.
     public static let capacity = 32
+    /// How old an entry may be to be probed as a guess: 30 days, in seconds.
+    public static let maximumAge: Int64 = 30 * 86_400
     /// The largest file read.
     public static let maximumFileBytes = 256 * 1024
 
@@ -82,7 +84,11 @@ public struct SeenDevicesCache: Sendable {
     /// A cache that cannot be read is started afresh; one that cannot be written throws.
     public func record(_ devices: [Device], now: Int64) throws(SeenDevicesCacheError) {
         let fresh = devices.compactMap { device -> Entry? in
-            guard let address = device.networkAddress else { return nil }
+            // IPv4 or a routable IPv6 address: a link-local one means nothing without its interface.
+            guard let address = device.addresses.first(where: { address in
+                if case .v6(let ip) = address { return !ip.isLinkLocal }
+                return true
+            }) else { return nil }
             return Entry(
                 name: device.friendlyName, deviceID: device.deviceID, address: address, port: device.servicePort,
                 lastSeen: now)

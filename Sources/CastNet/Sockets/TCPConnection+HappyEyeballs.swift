@@ -36,7 +36,12 @@ extension TCPConnection {
                 }
             }
         }
-        loop.runOnLoop { attempt(0) }
+        if loop.isInEventLoop {
+            attempt(0)
+        } else if !loop.tryExecute({ attempt(0) }) {
+            // The loop has stopped: nothing was opened, and the caller must not wait forever.
+            completion(.failure(IOError(errno: ECANCELED, call: "connect")))
+        }
     }
 
     /// `addresses` alternating IPv6 and IPv4 (RFC 8305 §4), IPv6 first, each family in its given order.

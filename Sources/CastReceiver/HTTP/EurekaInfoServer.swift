@@ -5,7 +5,7 @@ import Synchronization
 /// The device's HTTP setup API on port 8008, as far as a diagnosis needs it: `GET /setup/eureka_info?params=…`
 /// answers with the fields real devices return for those params (`name`, `build_info`, `device_info` with the UUID
 /// hyphenated in `ssdp_udn`, `net`; unknown params are ignored, no params means all), and everything else gets 404.
-/// One request per connection (`Connection: close`); a head over 8 KiB gets 431, one not done in 10 s is dropped.
+/// One request per connection (`Connection: close`); a head over 8 KiB gets 431; a connection lasts 10 s at most.
 public final class EurekaInfoServer: Sendable {
     /// The most a request head may be.
     public static let maximumRequestBytes = 8 * 1024
@@ -113,13 +113,15 @@ private final class EurekaInfoExchange: Sendable {
                         return state.bytes
                     }
                     guard let head else { return }
-                    timer.cancel()
                     if head.count > EurekaInfoServer.maximumRequestBytes {
                         connection.write(EurekaInfoResponder.status(431, "Request Header Fields Too Large"))
                     } else {
                         connection.write(responder.response(to: head))
                     }
-                    connection.close()
+                    // FIN after the answer; the rest of the request is read and dropped until the client closes
+                    // (closing with unread input would send an RST that can take the answer with it). The
+                    // 10 s timer still ends a client that never does.
+                    connection.shutdownOutput()
                 },
                 onReadEOF: { [connection] in connection.close() },
                 onClose: { _ in timer.cancel() }))

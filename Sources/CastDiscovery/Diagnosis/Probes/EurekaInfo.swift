@@ -1,4 +1,5 @@
 import CastJSON
+import Foundation
 
 /// The device's HTTP setup API on port 8008: `GET /setup/eureka_info?params=…` answers with the device's name,
 /// build, model and network as JSON (protocol.md §3.3; newer firmware serves most of it only on 8443 with a token and
@@ -75,6 +76,17 @@ public struct EurekaInfo: Sendable, Hashable {
         if let uuid { parts.append("uuid \(uuid)") }
         if status == 403 || status == 404 { parts.append("(the setup API is not served here: a device that moved it to 8443)") }
         return parts.joined(separator: ", ")
+    }
+
+    /// True once `bytes` hold the head and as many body bytes as its Content-Length says (a response without one
+    /// ends when the server closes).
+    public static func isComplete(_ bytes: [UInt8]) -> Bool {
+        guard let headEnd = find([13, 10, 13, 10], in: bytes) else { return false }
+        let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
+        guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)), length >= 0
+        else { return false }
+        return bytes.count - (headEnd + 4) >= length
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {

@@ -61,8 +61,15 @@ public struct UnicastProbeResult: Sendable, Hashable {
         self.http = http
     }
 
+    /// True when the setup API answered 200 with JSON.
+    public var setupAPIAnswered = false
+
     /// True when the device answered anything: it is there and reachable by unicast.
     public var reachable: Bool { mdns.answered || tcp.answered || tls.answered || http.answered }
+
+    /// True when what answered is a Cast device: a `_googlecast` PTR, a Cast channel over TLS, or the setup API's
+    /// JSON (an open port 8009 or an HTTP 404 could be any host).
+    public var castEvidence: Bool { !instances.isEmpty || tls.answered || setupAPIAnswered }
 
     /// Evidence lines: one per probe.
     public var evidence: [String] {

@@ -36,9 +36,11 @@ public struct UnicastProber: Sendable {
         async let http = fetchEurekaInfo(address)
         async let handshake = handshake(address)
         let (answer, instances) = await mdns
+        let (httpOutcome, info) = await http
         var result = UnicastProbeResult(
             address: address, mdns: answer, instances: instances, tcp: await tcp, tls: await handshake,
-            http: await http)
+            http: httpOutcome)
+        result.setupAPIAnswered = info?.status == 200
         result.castPort = castPort
         result.httpPort = httpPort
         return result
@@ -69,8 +71,9 @@ public struct UnicastProber: Sendable {
             do throws(IOError) {
                 let socket = try UDPSocket.bind(to: SocketAddress(ip: wildcard, port: 0), on: loop) { datagram in
                     // Only the candidate's own answer counts, and only a well-formed one.
+                    // Only the candidate's own answer to this query counts (RFC 6762 §6.7 echoes the id).
                     guard datagram.source.ip == address, let message = try? DNSMessage(decoding: datagram.bytes),
-                        message.flags.qr
+                        message.flags.qr, message.id == id
                     else { return }
                     once.finish((.answered(milliseconds: start.millisecondsSince, detail: Self.describe(message)),
                                  Self.instances(in: message)))
@@ -133,21 +136,21 @@ public struct UnicastProber: Sendable {
         }
     }
 
-    func fetchEurekaInfo(_ address: IPAddress) async -> UnicastProbeResult.Outcome {
+    func fetchEurekaInfo(_ address: IPAddress) async -> (UnicastProbeResult.Outcome, EurekaInfo?) {
         let start = MonotonicInstant.now()
         let target = SocketAddress(ip: address, port: httpPort)
         let host = address.isIPv4 ? "\(address):\(httpPort)" : "[\(address)]:\(httpPort)"
-        let once = ProbeCompletion<UnicastProbeResult.Outcome>()
+        let once = ProbeCompletion<(UnicastProbeResult.Outcome, EurekaInfo?)>()
         let response = Mutex<[UInt8]>([])
         let timeout = timeout
         return await withCheckedContinuation { continuation in
             once.set(continuation)
-            @Sendable func parse(_ bytes: [UInt8]) -> UnicastProbeResult.Outcome {
+            @Sendable func parse(_ bytes: [UInt8]) -> (UnicastProbeResult.Outcome, EurekaInfo?) {
                 do throws(EurekaInfoError) {
                     let info = try EurekaInfo(response: bytes)
-                    return .answered(milliseconds: start.millisecondsSince, detail: info.summary)
+                    return (.answered(milliseconds: start.millisecondsSince, detail: info.summary), info)
                 } catch {
-                    return .failed(reason: "\(error)")
+                    return (.failed(reason: "\(error)"), nil)
                 }
             }
             TCPConnection.connect(to: target, on: loop, timeout: timeout) { result in
@@ -155,19 +158,20 @@ public struct UnicastProber: Sendable {
                 switch result {
                 case .success(let connected): connection = connected
                 case .failure(let error):
-                    once.finish(.failed(reason: "\(error)"))
+                    once.finish((.failed(reason: "\(error)"), nil))
                     return
                 }
                 // One bound for connect and answer together.
                 let timer = loop.scheduleTask(at: start + timeout) {
+                    once.finish((.failed(reason: "no complete answer within \(timeout)"), nil))
                     connection.close()
-                    once.finish(.failed(reason: "no complete answer within \(timeout)"))
                 }
                 connection.start(
                     TCPConnectionHandlers(
                         onRead: { bytes in
                             let total = response.withLock { $0.append(contentsOf: bytes); return $0.count }
-                            if total > EurekaInfo.maximumResponseBytes {
+                            let complete = EurekaInfo.isComplete(response.withLock { $0 })
+                            if total > EurekaInfo.maximumResponseBytes || complete {
                                 timer.cancel()
                                 connection.close()
                                 once.finish(parse(response.withLock { $0 }))
@@ -181,7 +185,7 @@ public struct UnicastProber: Sendable {
                         onClose: { error in
                             timer.cancel()
                             let bytes = response.withLock { $0 }
-                            if bytes.isEmpty, let error { once.finish(.failed(reason: "\(error)")) }
+                            if bytes.isEmpty, let error { once.finish((.failed(reason: "\(error)"), nil)) }
                             once.finish(parse(bytes))
                         }))
                 connection.write(EurekaInfo.request(host: host))
