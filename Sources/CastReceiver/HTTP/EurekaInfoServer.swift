@@ -1,4 +1,5 @@
 public import CastNet
+import CastDiscovery
 import CastJSON
 import Synchronization
 
@@ -107,7 +108,7 @@ private final class EurekaInfoExchange: Sendable {
                     let head = received.withLock { state -> [UInt8]? in
                         guard !state.answered else { return nil }
                         state.bytes.append(contentsOf: bytes)
-                        guard Self.headEnds(state.bytes) || state.bytes.count > EurekaInfoServer.maximumRequestBytes
+                        guard EurekaInfo.headEnd(in: state.bytes) != nil || state.bytes.count > EurekaInfoServer.maximumRequestBytes
                         else { return nil }
                         state.answered = true
                         return state.bytes
@@ -125,13 +126,5 @@ private final class EurekaInfoExchange: Sendable {
                 },
                 onReadEOF: { [connection] in connection.close() },
                 onClose: { _ in timer.cancel() }))
-    }
-
-    private static func headEnds(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 4 else { return false }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 {
-            if bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 { return true }
-        }
-        return false
     }
 }

@@ -41,7 +41,7 @@ public struct EurekaInfo: Sendable, Hashable {
     /// are results too, with no fields.
     public init(response bytes: [UInt8]) throws(EurekaInfoError) {
         guard bytes.count <= Self.maximumResponseBytes else { throw EurekaInfoError(.tooLong, offset: Self.maximumResponseBytes) }
-        guard let headEnd = Self.find([13, 10, 13, 10], in: bytes) else { throw EurekaInfoError(.noHeaderEnd, offset: bytes.count) }
+        guard let headEnd = Self.headEnd(in: bytes) else { throw EurekaInfoError(.noHeaderEnd, offset: bytes.count) }
         let lineEnd = Self.find([13, 10], in: bytes) ?? headEnd
         let statusLine = String(decoding: bytes[..<lineEnd], as: UTF8.self)
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
@@ -81,13 +81,17 @@ public struct EurekaInfo: Sendable, Hashable {
     /// True once `bytes` hold the head and as many body bytes as its Content-Length says (a response without one
     /// ends when the server closes).
     public static func isComplete(_ bytes: [UInt8]) -> Bool {
-        guard let headEnd = find([13, 10, 13, 10], in: bytes) else { return false }
+        guard let headEnd = headEnd(in: bytes) else { return false }
         let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
         guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
             let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)), length >= 0
         else { return false }
         return bytes.count - (headEnd + 4) >= length
     }
+
+    /// Where the blank line (CRLF CRLF) ending an HTTP head starts, nil before it has arrived; the server side of
+    /// the setup API reads requests with it too.
+    public static func headEnd(in bytes: [UInt8]) -> Int? { find([13, 10, 13, 10], in: bytes) }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= needle.count else { return nil }
