@@ -28,6 +28,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMDNSQuerier", ["CastDiscovery", "CastNet", "CastWire"]),
     ("FuzzDeviceLookup", ["CastDiscovery"]),
     ("FuzzEurekaInfo", ["CastDiscovery"]),
+    ("FuzzMultizone", ["CastWire", "CastJSON"]),
     ("FuzzCaptureFile", ["CastInspect"]),
     ("FuzzCastCRL", ["CastWire", "CastTLS"]),
     ("FuzzCertificateChain", ["CastTLS"]),

@@ -163,6 +163,8 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
     case deviceRemoved
     /// `PLAYBACK_SESSION_UPDATED` — multizone: playback session changed.
     case playbackSessionUpdated
+    /// `SET_DEVICE_VOLUME` — multizone: change one member's volume (GCKCastSession `setDeviceVolume:forMultizoneDevice:`).
+    case setDeviceVolume
     /// `OFFER` — webrtc/remoting: session offer.
     case offer
     /// `ANSWER` — webrtc/remoting: answer to OFFER.
@@ -228,6 +230,7 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
         case "DEVICE_UPDATED": self = .deviceUpdated
         case "DEVICE_REMOVED": self = .deviceRemoved
         case "PLAYBACK_SESSION_UPDATED": self = .playbackSessionUpdated
+        case "SET_DEVICE_VOLUME": self = .setDeviceVolume
         case "OFFER": self = .offer
         case "ANSWER": self = .answer
         case "GET_CAPABILITIES": self = .getCapabilities
@@ -285,6 +288,7 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
         case .deviceUpdated: "DEVICE_UPDATED"
         case .deviceRemoved: "DEVICE_REMOVED"
         case .playbackSessionUpdated: "PLAYBACK_SESSION_UPDATED"
+        case .setDeviceVolume: "SET_DEVICE_VOLUME"
         case .offer: "OFFER"
         case .answer: "ANSWER"
         case .getCapabilities: "GET_CAPABILITIES"
@@ -308,7 +312,7 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
         .editTracksInfo, .queueLoad, .queueInsert, .queueRemove, .queueReorder, .queueUpdate, .queueNext, .queuePrev,
         .precache, .skipAd, .mediaStatus, .loadFailed, .loadCancelled, .invalidPlayerState, .error,
         .applicationBroadcast, .getCastingGroups, .multizoneStatus, .castingGroups, .deviceAdded, .deviceUpdated,
-        .deviceRemoved, .playbackSessionUpdated, .offer, .answer, .getCapabilities, .capabilitiesResponse, .rpc,
-        .statusResponse,
+        .deviceRemoved, .playbackSessionUpdated, .setDeviceVolume, .offer, .answer, .getCapabilities,
+        .capabilitiesResponse, .rpc, .statusResponse,
     ]
 }
