@@ -1,3 +1,5 @@
+public import CastWire
+
 /// Who the emulated device is and which apps and message-level faults it has.
 public struct ReceiverConfiguration: Sendable {
     /// The friendly name (`fn` in TXT, `name` in the listening line).
@@ -14,6 +16,14 @@ public struct ReceiverConfiguration: Sendable {
     public var bufferingTime: Duration
     /// How long the ad-insertion app's simulated ad plays.
     public var adDuration: Duration
+    /// The speakers of the group this device is; empty for a single device. A group answers the multizone
+    /// GET_STATUS with them and advertises the group capability bits.
+    public var groupMembers: [MultizoneDevice] = []
+    /// The groups this device is a member of, for GET_CASTING_GROUPS.
+    public var castingGroups: [CastingGroup] = []
+
+    /// True when this device is a speaker group.
+    public var isGroup: Bool { !groupMembers.isEmpty }
 
     /// A configuration with the given identity.
     public init(

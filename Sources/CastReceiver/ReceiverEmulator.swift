@@ -34,6 +34,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private var deviceTimer: (any Cancellable)?
     private var deviceTimerDeadline: MonotonicInstant?
     private var stopping = false
+    private var eventHandler: (@Sendable (ReceiverEvent) -> Void)?
     private let log: LogCategory
     /// The channel layer's classes for this device (CastReceiverChannel, …).
     private let channelLog: ChannelLogClasses
@@ -123,6 +124,29 @@ public final class ReceiverEmulator: @unchecked Sendable {
         if !queued { completion() }
     }
 
+    /// Calls `handler` on the loop for each change other devices mirror (volumes, for a `ReceiverGroup`).
+    public func onEvent(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) async {
+        _ = try? await eventLoop.submit { self.eventHandler = handler }
+    }
+
+    /// Runs the device's `body` on the loop and carries out what it returns (a group mirroring a member).
+    public func update(_ body: @escaping @Sendable (inout ReceiverDevice) -> [ReceiverAction]) async {
+        _ = try? await eventLoop.submit { self.perform(body(&self.device)) }
+    }
+
+    /// Stops listening and closes every sender's connection without CLOSE messages, as a device that loses its
+    /// role does (a group leader that is no longer elected): senders see the connection end, not the app.
+    public func drop() async {
+        _ = try? await eventLoop.submit { [self] in
+            stopping = true
+            listener?.close()
+            listener = nil
+            for session in sessions.values { session.close() }
+            deviceTimer?.cancel()
+            log.info("dropped \(sessions.count) sender connection(s)")
+        }
+    }
+
     /// `stop()`, returning once the CLOSE messages and close_notify are written and the listener is closed.
     public func stopAndWait() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in stop { done.resume() } }
@@ -182,6 +206,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
                     session.close()
                 }
                 device.connectionClosed(id)
+            case .notify(let event):
+                eventHandler?(event)
             }
         }
         rescheduleDeviceTimer()

@@ -9,6 +9,8 @@ public enum ReceiverEmulatorError: Error, Sendable, CustomStringConvertible {
     case certificate(CertificateError)
     /// Binding or listening failed.
     case listen(IOError)
+    /// A group was asked for without members.
+    case noGroupMembers
 
     /// A one-line explanation.
     public var description: String {
@@ -16,6 +18,7 @@ public enum ReceiverEmulatorError: Error, Sendable, CustomStringConvertible {
         case .tls(let error): "TLS setup failed: \(error)"
         case .certificate(let error): "device certificate generation failed: \(error)"
         case .listen(let error): "cannot listen: \(error)"
+        case .noGroupMembers: "a group needs at least one member"
         }
     }
 }

@@ -17,6 +17,8 @@ public struct SenderLog: Sendable {
     public let mediaControlChannel: LogCategory
     /// Receiver namespace messages (LAUNCH, GET_STATUS, SET_VOLUME, STOP).
     public let receiverControlChannel: LogCategory
+    /// Multizone namespace messages (group members, their volumes).
+    public let multizoneControlChannel: LogCategory
     /// Custom namespace channels.
     public let castChannel: LogCategory
     /// Request outcomes.
@@ -34,6 +36,7 @@ public struct SenderLog: Sendable {
         remoteMediaClient = logger.category("GCKRemoteMediaClient")
         mediaControlChannel = logger.category("GCKMediaControlChannel")
         receiverControlChannel = logger.category("GCKReceiverControlChannel")
+        multizoneControlChannel = logger.category("GCKMultizoneControlChannel")
         castChannel = logger.category("GCKCastChannel")
         request = logger.category("GCKRequest")
         mediaController = logger.category("GCKUIMediaController")

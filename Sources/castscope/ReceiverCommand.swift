@@ -32,7 +32,12 @@ enum ReceiverCommand {
                 auth-revoked (with --write-crl and --write-crl-root). --auth-chain realistic presents root → ICA → \
                 device generated at start; --write-root writes the root a sender must trust (--trust-root). \
                 --advertise publishes _googlecast._tcp with the built-in mDNS responder on the interface carrying \
-                --host (or the --interface ones) and sends goodbyes on exit.
+                --host (or the --interface ones) and sends goodbyes on exit. --group NAME --member NAME… runs a \
+                speaker group: one device per member (8009 or a free port), each also advertised as \
+                _googlezone._tcp, and the group on the first member's address at a free port, answering the \
+                multizone namespace; the listening line is the group's, a 'member HOST:PORT id=ID name="NAME"' \
+                line follows per member. Fault leader-move-after=D moves the group to the next member and a new \
+                port (goodbye, connections dropped, announced again; a 'moved HOST:PORT' line).
                 """,
             options: [
                 .option("name", value: "name", help: "The friendly name.", default: "castscope"),
@@ -57,6 +62,14 @@ enum ReceiverCommand {
                 .option("write-root", value: "file", help: "Write the generated chain's root here (PEM)."),
                 .option("write-crl", value: "file", help: "Write the CRL of auth-revoked here (CrlBundle)."),
                 .option("write-crl-root", value: "file", help: "Write the root of that CRL's signer here (PEM)."),
+                .option(
+                    "group", value: "name",
+                    help: "Run a speaker group of the --member devices; the group (id --id) listens on the leader's "
+                        + "address at a port other than 8009."),
+                .option(
+                    "member", value: "name[@host]",
+                    help: "A speaker of the --group (repeatable), on --host unless @host says otherwise.",
+                    repeatable: true),
                 .flag("advertise", help: "Advertise _googlecast._tcp over mDNS (built-in responder)."),
                 .option(
                     "interface", short: "i", value: "name",
@@ -120,6 +133,19 @@ enum ReceiverCommand {
         logger.addSink(ConsoleSink(format: .text, fd: 2))
         try LogTargetArguments.install(invocation, on: logger)
         defer { logger.flush() }
+        if let groupName = invocation.option("group") {
+            let options = ReceiverEmulatorOptions(
+                configuration: configuration, address: address, tlsVersion: version, keyLog: keyLog,
+                deviceAuthSigner: signer)
+            let status = try await ReceiverGroupCommand.run(
+                invocation, io, name: groupName, groupID: deviceID, base: options,
+                advertise: invocation.flag("advertise"))
+            keyLog?.close()
+            return status
+        }
+        guard invocation.options("member").isEmpty else {
+            throw CommandLineError.validation("--member needs --group")
+        }
 
         let loop = try EventLoop(name: "castscope-receiver")
         defer { loop.shutdown() }
@@ -164,7 +190,7 @@ enum ReceiverCommand {
 
     /// `--interface` names, or else the interfaces carrying the listening address (every multicast interface for
     /// a wildcard address). Refuses an empty choice rather than advertising nowhere.
-    private static func advertisingInterfaces(names: [String], host: SocketAddress) throws -> [NetworkInterface] {
+    static func advertisingInterfaces(names: [String], host: SocketAddress) throws -> [NetworkInterface] {
         let all = try NetworkInterface.all()
         let chosen: [NetworkInterface]
         if !names.isEmpty {
@@ -181,7 +207,7 @@ enum ReceiverCommand {
     }
 
     /// A random device id: 32 hex digits, as real devices have.
-    private static func randomDeviceID() -> String {
+    static func randomDeviceID() -> String {
         (0..<16).map { _ in
             let byte = UInt8.random(in: 0...255)
             return String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)

@@ -8,6 +8,7 @@ struct ReceiverTestSender {
     var device: ReceiverDevice
     var now = MonotonicInstant(nanoseconds: 1_000_000_000)
     var closed: [SenderConnectionID: String] = [:]
+    var events: [ReceiverEvent] = []
 
     init(_ configuration: ReceiverConfiguration = ReceiverConfiguration()) {
         device = ReceiverDevice(configuration: configuration, sessionSeed: 0xABCDEF)
@@ -55,6 +56,8 @@ struct ReceiverTestSender {
             case .close(let connection, let reason):
                 closed[connection] = reason
                 device.connectionClosed(connection)
+            case .notify(let event):
+                events.append(event)
             }
         }
         return out

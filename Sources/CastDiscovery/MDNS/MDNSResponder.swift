@@ -27,12 +27,13 @@ public final class MDNSResponder: @unchecked Sendable {
         self.ownsLoop = ownsLoop
     }
 
-    /// Starts probing and announcing `instance` of `serviceType` on `interfaces` with their addresses.
+    /// Starts probing and announcing `instance` of `serviceType` on `interfaces` with their addresses (only those
+    /// in `onlyAddresses` when given: a host with several addresses, one per emulated speaker).
     /// `hostName` defaults to `castscope-<pid>.local.`; `eventLoop` nil makes the responder run its own loop.
     public static func start(
         instance: String, port: UInt16, txt: [String], interfaces: [NetworkInterface],
-        serviceType: String = "_googlecast._tcp.local.", hostName: String? = nil, eventLoop: EventLoop? = nil,
-        logger: Logger = .shared
+        serviceType: String = "_googlecast._tcp.local.", hostName: String? = nil, onlyAddresses: [IPAddress]? = nil,
+        eventLoop: EventLoop? = nil, logger: Logger = .shared
     ) async throws(IOError) -> MDNSResponder {
         guard let type = DNSName(serviceType),
             let host = DNSName(hostName ?? "castscope-\(getpid()).local.")
@@ -44,7 +45,7 @@ public final class MDNSResponder: @unchecked Sendable {
         for interface in interfaces {
             addresses[interface.index] = interface.addresses.map(\.address).filter { address in
                 // Loopback carries no IPv6 mDNS on Linux (see MDNSTransport); advertise what can be reached there.
-                address.isIPv4 || !interface.isLoopback
+                (address.isIPv4 || !interface.isLoopback) && onlyAddresses.map { $0.contains(address) } ?? true
             }
         }
         let loop: EventLoop

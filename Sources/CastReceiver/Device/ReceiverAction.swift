@@ -21,4 +21,14 @@ public enum ReceiverAction: Sendable, Hashable {
     case send(SenderConnectionID, CastMessage)
     /// Close the sender connection (after a protocol violation), logging `reason`.
     case close(SenderConnectionID, reason: String)
+    /// Tell whoever runs the device (a `ReceiverGroup`) that something changed that other devices mirror.
+    case notify(ReceiverEvent)
+}
+
+/// A change of the emulated device that other emulated devices mirror: a speaker's volume shows in its group.
+public enum ReceiverEvent: Sendable, Hashable {
+    /// The device's own volume changed (SET_VOLUME on the receiver namespace).
+    case volumeChanged(CastVolume)
+    /// A group member's volume changed (SET_DEVICE_VOLUME on the multizone namespace of a group).
+    case memberVolumeChanged(deviceID: String, volume: CastVolume)
 }

@@ -29,15 +29,7 @@ extension ReceiverDevice {
         let requestID = json.castRequestID ?? 0
         let requester = (connection, message.sourceID, requestID)
         let type = json.castMessageType ?? .other("")
-        if namespace == .multizone {
-            // Senders that take a non-8009 port for a group ask for members; the emulator is a lone device.
-            let reply: JSONObject =
-                type == .getCastingGroups
-                ? [CastPayloadField.type: CastMessageType.castingGroups.json, "groups": []]
-                : [CastPayloadField.type: CastMessageType.multizoneStatus.json, "status": ["devices": [], "isMultichannel": false]]
-            return Self.reply(reply, to: message, on: connection, requestID: requestID, namespace: namespace,
-                                      from: CastEndpointID.platformReceiver)
-        }
+        if namespace == .multizone { return handleMultizone(json, message: message, connection: connection) }
         guard namespace == .receiver else {
             log.info(
                 "dropping \(message.namespace) message to receiver-0: unhandled namespace",
@@ -92,6 +84,7 @@ extension ReceiverDevice {
             return replyAndBroadcast(
                 receiverStatusPayload, namespace: .receiver,
                 from: CastEndpointID.platformReceiver, requester: requester)
+                + [.notify(.volumeChanged(CastVolume(level: volumeLevel, muted: muted)))]
         case .getAppAvailability:
             // `appId` is an array (Chromium, the SDK) or one string (some senders). The reply must fit one frame:
             // at most 64 ids of at most 64 bytes each, else INVALID_PARAMS.

@@ -31,6 +31,18 @@ extension ReceiverDevice {
         return actions
     }
 
+    /// A group's new leader: carries on `moved` under the same session id (the group's session outlives its
+    /// leader), with its player where the old leader left it.
+    public mutating func continueApp(_ moved: TransferredApp) -> [ReceiverAction] {
+        var actions = launch(moved.definition)
+        app.sessionID = moved.sessionID
+        app.player = moved.player
+        log.info("group session \(moved.sessionID) continues here", ["cast.app_id": .string(moved.definition.appID)])
+        actions += replyAndBroadcast(
+            receiverStatusPayload, namespace: .receiver, from: CastEndpointID.platformReceiver, requester: nil)
+        return actions
+    }
+
     /// Source side: the app session moved to `destination` (`deviceId`, `friendlyName`, `host`, `port`): back to
     /// the idle screen, CLOSE to the app's senders, and a RECEIVER_STATUS to every sender that names the session
     /// and its destination in a `streamTransfer` member — castscope's own signal, see `StreamTransferSignal` in

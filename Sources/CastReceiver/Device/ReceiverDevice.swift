@@ -46,6 +46,8 @@ public struct ReceiverDevice: Sendable {
     public internal(set) var volumeLevel = 1.0
     /// The device mute flag.
     public internal(set) var muted = false
+    /// A group's members with their current volumes (empty for a single device).
+    public internal(set) var members: [MultizoneDevice]
 
     var app: RunningApp
     var sessionCounter: UInt64 = 0
@@ -56,6 +58,7 @@ public struct ReceiverDevice: Sendable {
     /// CastReceiverContext on `logger`.
     public init(configuration: ReceiverConfiguration, sessionSeed: UInt64 = 0, logger: Logger = .shared) {
         self.configuration = configuration
+        members = configuration.groupMembers
         log = logger.category("CastReceiverContext")
         let hex = String(sessionSeed, radix: 16)
         sessionPrefix = String(repeating: "0", count: max(0, 16 - hex.count)) + hex

@@ -53,6 +53,7 @@ public enum ReceiverDeviceScript {
                     precondition(open.contains(connection), "close of a connection that is not open")
                     open.remove(connection)
                     device.connectionClosed(connection)
+                case .notify: break
                 }
             }
             let status = device.mediaPlayer?.peekStatus(at: now) ?? []

@@ -27,6 +27,9 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// This long after start, move the running app session to a second emulator this one starts on the same
     /// address (stream transfer; see `ReceiverEmulator.transferSession(to:at:)`), once.
     case transferAfter(Duration)
+    /// For a group (`ReceiverGroup`): this long after start, the group's instance moves to the next member, on
+    /// its address and a new port, as a leader election moves it (goodbye, connections dropped, re-announced).
+    case leaderMoveAfter(Duration)
     /// A device-auth identity fault: the emulator presents a generated realistic chain with this flaw
     /// (see `EmulatedDeviceIdentity`).
     case auth(AuthFault)
@@ -35,6 +38,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     public static let knownNames = [
         "heartbeat-stop-after", "close-after", "reset-after", "delay", "malformed-frame-after", "oversize-frame-after",
         "launch-error", "load-failed", "ignore", "tls-alert", "transfer-after", "stray-replies",
+        "leader-move-after",
     ] + AuthFault.allCases.map(\.rawValue)
 
     /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
@@ -74,6 +78,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
             self = .tlsAlert
         case "transfer-after": self = .transferAfter(try duration())
+        case "leader-move-after": self = .leaderMoveAfter(try duration())
         case "stray-replies":
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
             self = .strayReplies
@@ -99,6 +104,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case .tlsAlert: "tls-alert"
         case .strayReplies: "stray-replies"
         case .transferAfter(let duration): "transfer-after=\(Self.format(duration))"
+        case .leaderMoveAfter(let duration): "leader-move-after=\(Self.format(duration))"
         case .auth(let fault): fault.rawValue
         }
     }

@@ -51,6 +51,8 @@ extension CastSession {
             } else {
                 handleReceiver(payload, from: message.sourceID)
             }
+        case .multizone:
+            handleMultizone(message)
         default:
             customChannel(message.namespace)?.received(message)
         }

@@ -34,6 +34,8 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     /// Requests of the session (every namespace shares one requestId space).
     public let requests: PendingRequests
     weak var manager: SessionManager?
+    /// The group's members and whoever listens for them (the multizone namespace).
+    var multizone = MultizoneTracker()
     /// The documented (STORE_SESSION/RESUME_SESSION) transfer moving this session, while it runs.
     var documentedTransfer: SessionTransfer?
     let transportFactory: TransportFactory
@@ -76,6 +78,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         if let deviceAuth { namespaces.register(deviceAuth, for: .deviceAuth) }
         namespaces.register(self, for: .receiver)
         namespaces.register(self, for: .media)
+        namespaces.register(self, for: .multizone)
         heartbeat.onConnectionDead = { socket in socket.close(.pingTimeout) }
     }
 
@@ -250,6 +253,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     }
 
     private func openTransport() {
+        followMovedDevice()
         options.log.session.info("connecting to \(device.host):\(device.servicePort)", metadata())
         transportFactory(device, eventLoop) { [weak self] result in
             guard let self else { return }
@@ -362,6 +366,9 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     func routeInbound(_ message: CastMessage, from socket: CastSocket) { router.handle(message, from: socket) }
 
     func customChannel(_ namespace: String) -> GenericCastChannel? { channels[namespace] }
+
+    /// True while a connection to the device is open.
+    var hasSocket: Bool { socket != nil }
 
     /// True (once) when `socket` is the one we closed on purpose.
     func takeExpectedClose(_ socket: CastSocket) -> Bool {
