@@ -4,8 +4,8 @@ import CastWire
 
 extension Device {
     /// The device as `castscope discover --json` prints it: id, uniqueID, friendlyName, modelName, host, addresses,
-    /// port, capabilities (names), capabilityMask, status, statusText, protocolVersion, icon, instance, txt (the
-    /// raw strings), via.
+    /// port, capabilities (names), capabilityMask, group, status, statusText, protocolVersion, icon, instance, txt
+    /// (the raw strings), via.
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.appendUnchecked("id", .string(deviceID))
@@ -17,6 +17,7 @@ extension Device {
         object.appendUnchecked("port", .int(Int64(servicePort)))
         object.appendUnchecked("capabilities", .array(capabilities.names.map { .string($0) }))
         object.appendUnchecked("capabilityMask", .int(Int64(clamping: capabilities.rawValue)))
+        object.appendUnchecked("group", .bool(isGroup))
         object.appendUnchecked("status", .string(status.description))
         object.appendUnchecked("statusText", statusText.map { .string($0) } ?? .null)
         object.appendUnchecked("protocolVersion", protocolVersion.map { .int(Int64($0)) } ?? .null)

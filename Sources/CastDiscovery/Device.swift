@@ -44,6 +44,11 @@ public struct Device: Sendable, Hashable {
     /// The TXT record decoded, with its diagnostics.
     public var txtRecord: CastTXTRecord { CastTXTRecord(strings: txt) }
 
+    /// True for a speaker group: the MULTIZONE_GROUP bit, or the model name groups publish.
+    public var isGroup: Bool {
+        capabilities.contains(.multizoneGroup) || modelName?.lowercased() == "google cast group"
+    }
+
     /// True when every bit of `capabilities` is set (GCKDevice `hasCapabilities:`).
     public func hasCapabilities(_ wanted: CastCapabilities) -> Bool { capabilities.isSuperset(of: wanted) }
 

@@ -33,7 +33,10 @@ enum DiscoverCommand {
                 --diagnose --host ADDR (and the addresses of CASTSCOPE_KNOWN_DEVICES) also probes each address \
                 by unicast only: an mDNS query to ADDR:5353, TCP and TLS on 8009, GET /setup/eureka_info on \
                 8008; a device that answers them but whose multicast never arrives means multicast is filtered \
-                between here and it.
+                between here and it. Speaker groups show "group": true; --members asks each group for its \
+                members (multizone GET_STATUS over TLS) and each device for its groups (GET_CASTING_GROUPS), and \
+                marks the member the group runs on as its leader; the built-in querier also browses \
+                _googlezone._tcp and ties each speaker's zone to it ("zone" in JSON).
                 """,
             options: [
                 .option("timeout", value: "duration", help: "How long to browse.", default: "3s"),
@@ -47,10 +50,13 @@ enum DiscoverCommand {
                     "app", value: "appid", help: "Keep devices where this receiver app is available (repeatable).",
                     repeatable: true),
                 TrustArguments.trustRoot,
-                .flag("insecure-skip-auth", help: "Skip device authentication when asking devices (--app)."),
+                .flag("insecure-skip-auth", help: "Skip device authentication when asking devices (--app, --members)."),
                 .flag("json", help: "Print JSON instead of a table."),
                 .flag("watch", help: "Stream additions, updates and removals until interrupted."),
                 .flag("diagnose", help: "Check why devices are not found and print a verdict."),
+                .flag(
+                    "members",
+                    help: "Ask each speaker group for its members and each device for its groups (multizone, over TLS)."),
                 .option(
                     "host", value: "address",
                     help: "With --diagnose, also probe this device address by unicast (repeatable).", repeatable: true),
@@ -127,6 +133,7 @@ enum DiscoverCommand {
             return 0
         }
         try await manager.startDiscovery()
+        let zones = await DiscoverGroups.startZones(backend, interfaces: interfaces)
         try? await Task.sleep(for: timeout)
         if let checker {
             // Devices found near the end are still being asked; their answers decide whether they are listed.
@@ -140,10 +147,13 @@ enum DiscoverCommand {
         await manager.stopDiscovery()
         let devices = manager.deviceList
         DiscoverProbes.remember(devices, io)
+        let groups = try await DiscoverGroups.assemble(
+            devices, zones: zones, askMembers: invocation.flag("members"), timeout: timeout, invocation: invocation, io)
         if json {
-            io.print(JSONValue.array(devices.map(\.jsonValue)).serialized())
+            io.print(JSONValue.array(devices.map(groups.jsonValue(for:))).serialized())
         } else {
             for line in table(devices) { io.print(line) }
+            for line in groups.textLines { io.print(line) }
         }
         let filtered = manager.filteredOutDevices
         for entry in filtered {

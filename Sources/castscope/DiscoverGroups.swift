@@ -1,0 +1,59 @@
+import CastCLI
+import CastDiscovery
+import CastNet
+import CastSender
+import CastWire
+
+/// `discover`'s speaker-group part: `_googlezone._tcp` browsed next to discovery (built-in querier only) and,
+/// with `--members`, each group asked for its members and each speaker for its groups over TLS.
+enum DiscoverGroups {
+    /// Starts the zone browser when the built-in querier is the backend (avahi-daemon would hold port 5353 alone).
+    static func startZones(_ backend: any DiscoveryBackend, interfaces: [NetworkInterface]) async -> GoogleZoneBrowser? {
+        guard backend.kind == .builtin, let browser = try? GoogleZoneBrowser(interfaces: interfaces) else { return nil }
+        do throws(IOError) {
+            try await browser.start()
+            return browser
+        } catch {
+            return nil
+        }
+    }
+
+    /// The groups of `devices`: zones from `zones`, members (with `--members`) from each device's multizone answer,
+    /// all asked at once, each bounded by `timeout`.
+    static func assemble(
+        _ devices: [Device], zones: GoogleZoneBrowser?, askMembers: Bool, timeout: Duration, invocation: Invocation,
+        _ io: any CommandOutput
+    ) async throws -> DeviceGroups {
+        let found = await zones?.zones() ?? []
+        await zones?.stop()
+        guard askMembers, !devices.isEmpty else { return DeviceGroups(devices: devices, zones: found) }
+        let loop = try EventLoop(name: "castscope-discover-members")
+        defer { loop.shutdown() }
+        var options = CastOptions(discoveryCriteria: DiscoveryCriteria())
+        options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
+        options.trustStore = try TrustArguments.trustStore(invocation)
+        let client = try CastPlatformClient(options: options, eventLoop: loop, timeout: timeout)
+        let answers = await withTaskGroup(of: (String, MultizoneQueryResult).self) { tasks in
+            for device in devices {
+                tasks.addTask { (device.deviceID, await client.multizone(of: device, castingGroups: !device.isGroup)) }
+            }
+            var collected: [String: MultizoneQueryResult] = [:]
+            for await (id, result) in tasks { collected[id] = result }
+            return collected
+        }
+        var lists: [String: [MultizoneDevice]] = [:]
+        var groups: [String: [CastingGroup]] = [:]
+        var failures: [String: String] = [:]
+        for device in devices {
+            guard let answer = answers[device.deviceID] else { continue }
+            if device.isGroup, let status = answer.status { lists[device.deviceID] = status.status.devices }
+            if let castingGroups = answer.castingGroups { groups[device.deviceID] = castingGroups }
+            if device.isGroup || answer.castingGroups == nil, let failure = answer.failure {
+                failures[device.deviceID] = failure
+                io.printError("discover: \(device.friendlyName) (\(DiscoverCommand.address(device))): \(failure)")
+            }
+        }
+        return DeviceGroups(devices: devices, zones: found, memberLists: lists, castingGroups: groups,
+                            failures: failures)
+    }
+}
