@@ -47,6 +47,10 @@ enum CastArguments {
         return MediaSeekOptions(interval: value, relative: relative)
     }
 
+    /// `--member` of `volume` and `mute`: a speaker group's member, by name or id.
+    static let member = OptionSpec.option(
+        "member", value: "name|id", help: "Set this member's own volume, through its group (multizone).")
+
     /// The repeat modes by their command-line names.
     /// The `repeat` modes as typed, in the order help lists them.
     static let repeatModeNames = ["off", "all", "single", "all-and-shuffle"]

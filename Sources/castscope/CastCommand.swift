@@ -63,8 +63,12 @@ enum CastCommand {
                 command("seek", "Seek to a position.",
                         arguments: [.init("seconds", help: "Position in seconds; +N or -N seeks from the current one.")]),
                 command("rate", "Set the playback rate.", arguments: [.init("rate", help: "E.g. 1.5.")]),
-                command("volume", "Set the device volume.", arguments: [.init("level", help: "0…1.")]),
-                command("mute", "Mute or unmute the device.", arguments: [.init("state", values: ["on", "off"])]),
+                command("volume", "Set the device volume, or a group member's own volume.",
+                        arguments: [.init("level", help: "0…1.")], options: [CastArguments.member]),
+                command("mute", "Mute or unmute the device, or one member of a group.",
+                        arguments: [.init("state", values: ["on", "off"])], options: [CastArguments.member]),
+                command("members", "List a speaker group's members and their volumes (multizone).",
+                        options: [.flag("json", help: "Print JSON.")]),
                 command("queue", "Queue commands: load URL…, next, prev.",
                         arguments: [.init("action", values: ["load", "next", "prev"]),
                                     .init("url", help: "URLs for load.", optional: true, repeating: true)]),
@@ -106,6 +110,10 @@ enum CastCommand {
         options.joinOnly = name == "status"
         let device = try await resolveDevice(
             invocation.option("device"), interfaces: invocation.options("interface"), timeout: timeout, io)
+        // `--member` exists on volume and mute only (reading an undeclared option is a programming error).
+        if name == "members" || (["volume", "mute"].contains(name) && invocation.option("member") != nil) {
+            return try await CastMembers.run(name, invocation, device: device, options: options, timeout: timeout, io)
+        }
         let loop = try EventLoop(name: "castscope-cast")
         defer { loop.shutdown() }
         let context = try CastContext(options: options, eventLoop: loop)

@@ -45,15 +45,21 @@ import Testing
         generated at start; --write-root writes the root a sender must trust
         (--trust-root). --advertise publishes _googlecast._tcp with the built-in mDNS
         responder on the interface carrying --host (or the --interface ones) and sends
-        goodbyes on exit.
+        goodbyes on exit. --group NAME --member NAME… runs a speaker group: one device
+        per member (8009 or a free port), each also advertised as _googlezone._tcp, and
+        the group on the first member's address at a free port, answering the multizone
+        namespace; the listening line is the group's, a 'member HOST:PORT id=ID
+        name="NAME"' line follows per member. Fault leader-move-after=D moves the group
+        to the next member and a new port (goodbye, connections dropped, announced
+        again; a 'moved HOST:PORT' line).
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--http-port <port>]
                [--tls <version>] [--keylog <file>] [--log-to <target> ...]
                [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
                [--auth-chain <dir|realistic>] [--write-root <file>]
-               [--write-crl <file>] [--write-crl-root <file>] [--advertise]
-               [--interface <name> ...]
+               [--write-crl <file>] [--write-crl-root <file>] [--group <name>]
+               [--member <name[@host]> ...] [--advertise] [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -79,6 +85,11 @@ import Testing
           --write-root <file>     Write the generated chain's root here (PEM).
           --write-crl <file>      Write the CRL of auth-revoked here (CrlBundle).
           --write-crl-root <file> Write the root of that CRL's signer here (PEM).
+          --group <name>          Run a speaker group of the --member devices; the
+                                  group (id --id) listens on the leader's address at a
+                                  port other than 8009.
+          --member <name[@host]>  A speaker of the --group (repeatable), on --host
+                                  unless @host says otherwise.
           --advertise             Advertise _googlecast._tcp over mDNS (built-in
                                   responder).
           -i, --interface <name>  Interface to advertise on (repeatable); default: the
