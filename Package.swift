@@ -121,7 +121,7 @@ let package = Package(
             name: "CastChannelTests", dependencies: ["CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastNet", "CastLog", "CastTestSupport", "CastTestKit"],
+            name: "CastDiscoveryTests", dependencies: ["CastDiscovery", "CastWire", "CastJSON", "CastNet", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit", "CastNet"], swiftSettings: strictSettings),
