@@ -95,6 +95,9 @@ enum DiscoverCommand {
             if !options.candidates.isEmpty || !options.guessedCandidates.isEmpty {
                 options.tlsProbe = DiscoverProbes.tlsProbe(trustStore: try TrustArguments.trustStore(invocation))
             }
+            let membersLoop = try EventLoop(name: "castscope-diagnose-groups")
+            defer { membersLoop.shutdown() }
+            options.groupMembers = try DiscoverGroups.membersProbe(invocation, loop: membersLoop, timeout: timeout)
             let report = await DiscoveryDiagnosis.run(options)
             DiscoverProbes.remember(report.devices, io)
             io.print(invocation.flag("json") ? report.jsonValue.serialized() : report.text)

@@ -18,6 +18,25 @@ enum DiscoverGroups {
         }
     }
 
+    /// `--diagnose`'s members probe: MULTIZONE_STATUS over TLS, device authentication as `--members` does it.
+    static func membersProbe(_ invocation: Invocation, loop: EventLoop, timeout: Duration) throws
+        -> GroupChecks.MembersProbe
+    {
+        let client = try CastPlatformClient(options: try platformOptions(invocation), eventLoop: loop,
+                                            timeout: min(timeout, .seconds(3)))
+        return { group in
+            let answer = await client.multizone(of: group, castingGroups: false)
+            return (answer.status?.status.devices, answer.failure)
+        }
+    }
+
+    private static func platformOptions(_ invocation: Invocation) throws -> CastOptions {
+        var options = CastOptions(discoveryCriteria: DiscoveryCriteria())
+        options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
+        options.trustStore = try TrustArguments.trustStore(invocation)
+        return options
+    }
+
     /// The groups of `devices`: zones from `zones`, members (with `--members`) from each device's multizone answer,
     /// all asked at once, each bounded by `timeout`.
     static func assemble(
@@ -29,10 +48,7 @@ enum DiscoverGroups {
         guard askMembers, !devices.isEmpty else { return DeviceGroups(devices: devices, zones: found) }
         let loop = try EventLoop(name: "castscope-discover-members")
         defer { loop.shutdown() }
-        var options = CastOptions(discoveryCriteria: DiscoveryCriteria())
-        options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
-        options.trustStore = try TrustArguments.trustStore(invocation)
-        let client = try CastPlatformClient(options: options, eventLoop: loop, timeout: timeout)
+        let client = try CastPlatformClient(options: try platformOptions(invocation), eventLoop: loop, timeout: timeout)
         let answers = await withTaskGroup(of: (String, MultizoneQueryResult).self) { tasks in
             for device in devices {
                 tasks.addTask { (device.deviceID, await client.multizone(of: device, castingGroups: !device.isGroup)) }

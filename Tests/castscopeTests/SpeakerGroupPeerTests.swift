@@ -88,4 +88,47 @@ import Testing
             await peers.signal("group", "INT")
         }
     }
+
+    private func groupsCheck(_ peers: DiscoveryPeers, timeout: String) async throws -> JSONValue? {
+        let result = await peers.castscope(
+            ["discover", "--diagnose", "--json", "--via", "builtin", "--insecure-skip-auth", "--timeout", timeout])
+        let report = try JSONValue(parsing: result.output)
+        return report["checks"]?.arrayValue?.first { $0["id"] == "groups" }
+    }
+
+    @Test func diagnoseNamesAGroupAnnouncedWhereNothingAnswers() async throws {
+        try await DiscoveryPeers.with { peers in
+            let tag = UUID().uuidString.prefix(4)
+            await peers.spawn("A", "stale", [
+                CastscopeProcessPath.path, "discover", "--advertise", "Old Group \(tag)", "--port", "32999",
+                "--txt", "id=7f6e5d4c3b2a19080706050403020100", "--txt", "fn=Old Group \(tag)",
+                "--txt", "md=Google Cast Group", "--txt", "ca=2084", "--txt", "ve=05", "--txt", "st=0",
+            ])
+            #expect(await eventually(within: .seconds(10)) { peers.log("stale").contains("advertising") })
+            let check = try await groupsCheck(peers, timeout: "3s")
+            #expect(check?["status"] == "warn", "\(String(describing: check))")
+            #expect(check?["summary"]?.stringValue?.contains("announced at \(peers.addressA):32999, but nothing answers")
+                    == true, "\(String(describing: check))")
+            #expect(check?["fix"]?.stringValue?.contains("stale") == true)
+            await peers.signal("stale", "INT")
+        }
+    }
+
+    @Test func diagnoseSeesTheGroupMoveWhileItListens() async throws {
+        try await DiscoveryPeers.with { peers in
+            let tag = UUID().uuidString.prefix(4)
+            let addresses = await speakerAddresses(peers)
+            let members = [("Loft \(tag)", addresses[0]), ("Shed \(tag)", addresses[1])]
+            #expect(await startGroup(peers, name: "Roaming \(tag)", members: members,
+                                     faults: ["leader-move-after=4s"]), "\(peers.log("group"))")
+            let check = try await groupsCheck(peers, timeout: "8s")
+            let summary = check?["summary"]?.stringValue ?? ""
+            #expect(summary.contains("group Roaming \(tag) moved during the diagnosis (\(addresses[0]):"),
+                    "\(String(describing: check)) \(peers.log("group").suffix(2000))")
+            #expect(summary.contains("→ \(addresses[1]):"))
+            #expect(check?["evidence"]?.arrayValue?.contains { $0.stringValue?.hasSuffix("members Loft \(tag), Shed \(tag)") == true }
+                    == true, "\(String(describing: check))")
+            await peers.signal("group", "INT")
+        }
+    }
 }

@@ -17,7 +17,7 @@ public struct DiagnosticCheck: Sendable, Hashable {
     }
 
     /// Stable identifier (`avahi`, `interfaces`, `route`, `firewall`, `port`, `traffic`, `incomplete`, `aaaa-only`,
-    /// `txt`, `goodbyes`, `backends`, `app-filter`, `unicast`, `multicast-path`, `subnet`, `container`).
+    /// `txt`, `goodbyes`, `backends`, `app-filter`, `unicast`, `multicast-path`, `subnet`, `container`, `groups`).
     public var id: String
     /// The outcome.
     public var status: Status

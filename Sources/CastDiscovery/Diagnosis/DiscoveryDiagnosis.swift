@@ -28,6 +28,8 @@ public enum DiscoveryDiagnosis {
         public var guessedCandidates: [(address: IPAddress, reason: String)] = []
         /// The TLS handshake probe of the candidates' Cast port (nil: not tried).
         public var tlsProbe: UnicastProber.TLSProbe?
+        /// Asks each speaker group found for its members (nil: members are not checked).
+        public var groupMembers: GroupChecks.MembersProbe?
 
         /// Creates options.
         public init(
@@ -153,6 +155,8 @@ public enum DiscoveryDiagnosis {
         checks.append(
             NetworkPathChecks.multicastPath(probed, devices: sorted, queries: queries, interfaces: options.interfaces))
         checks.append(NetworkPathChecks.subnet(probed, interfaces: options.interfaces, all: all, devices: sorted))
+        checks.append(await groups(sorted, endpoints: builtinFound.endpoints.merging(avahiFound.endpoints) { $0 + $1 },
+                                   options: options))
         if !options.applicationIDs.isEmpty {
             checks.append(
                 await appFilter(sorted, appIDs: options.applicationIDs, checker: options.availabilityChecker))
@@ -161,13 +165,54 @@ public enum DiscoveryDiagnosis {
     }
 }
 
-/// Every device a backend reported during a diagnosis (removals are not applied: the report lists all seen).
-private final class DeviceCollector: Sendable {
-    private let store = Mutex<[String: Device]>([:])
+extension DiscoveryDiagnosis {
+    /// The `groups` check: each group found is connected to where it is announced and asked for its members.
+    static func groups(_ devices: [Device], endpoints: [String: [String]], options: Options) async -> DiagnosticCheck {
+        let groups = devices.filter(\.isGroup)
+        guard !groups.isEmpty, let loop = try? EventLoop(name: "castscope-groups") else {
+            return GroupChecks.check([], devices: devices, endpoints: endpoints)
+        }
+        defer { loop.shutdown() }
+        let prober = UnicastProber(loop: loop, timeout: min(options.duration, .seconds(3)))
+        let members = options.groupMembers
+        let evidence = await withTaskGroup(of: GroupChecks.Evidence.self) { tasks in
+            for group in groups {
+                tasks.addTask {
+                    let connect: UnicastProbeResult.Outcome =
+                        if let address = group.networkAddress {
+                            await prober.connect(address, port: group.servicePort)
+                        } else {
+                            .failed(reason: "no address")
+                        }
+                    let answer = await members?(group)
+                    return GroupChecks.Evidence(group: group, connect: connect, members: answer?.members,
+                                                membersFailure: answer?.failure)
+                }
+            }
+            var collected: [GroupChecks.Evidence] = []
+            for await item in tasks { collected.append(item) }
+            return collected.sorted { DiscoveryManager.orders($0.group, before: $1.group) }
+        }
+        return GroupChecks.check(evidence, devices: devices, endpoints: endpoints)
+    }
+}
 
-    var devices: [String: Device] { store.withLock { $0 } }
+/// Every device a backend reported during a diagnosis (removals are not applied: the report lists all seen), and
+/// every address and port each device id was announced at, in order.
+private final class DeviceCollector: Sendable {
+    private let store = Mutex<(devices: [String: Device], endpoints: [String: [String]])>(([:], [:]))
+
+    var devices: [String: Device] { store.withLock { $0.devices } }
+    var endpoints: [String: [String]] { store.withLock { $0.endpoints } }
 
     func record(_ event: DiscoveryEvent) {
-        if case .found(let device) = event { store.withLock { $0[device.instanceName.lowercased()] = device } }
+        guard case .found(let device) = event else { return }
+        let endpoint = GroupChecks.address(device)
+        store.withLock { state in
+            state.devices[device.instanceName.lowercased()] = device
+            var seen = state.endpoints[device.deviceID] ?? []
+            if !seen.contains(endpoint) { seen.append(endpoint) }
+            state.endpoints[device.deviceID] = seen
+        }
     }
 }

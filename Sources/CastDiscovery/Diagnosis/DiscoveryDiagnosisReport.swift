@@ -27,7 +27,7 @@ public struct DiscoveryDiagnosisReport: Sendable {
     /// "nothing arrived" they explain.
     static let priority = [
         "firewall", "interfaces", "port", "subnet", "container", "multicast-path", "incomplete", "txt", "traffic", "unicast",
-        "avahi", "aaaa-only", "backends", "route", "goodbyes", "app-filter",
+        "groups", "avahi", "aaaa-only", "backends", "route", "goodbyes", "app-filter",
     ]
 
     /// Builds a report and picks the verdict.

@@ -121,10 +121,11 @@ public struct UnicastProber: Sendable {
 
     // MARK: TCP and HTTP
 
-    func connect(_ address: IPAddress) async -> UnicastProbeResult.Outcome {
+    /// A TCP connect to `address` on `port` (the Cast port unless given), closed at once.
+    func connect(_ address: IPAddress, port: UInt16? = nil) async -> UnicastProbeResult.Outcome {
         let start = MonotonicInstant.now()
         return await withCheckedContinuation { continuation in
-            TCPConnection.connect(to: SocketAddress(ip: address, port: castPort), on: loop, timeout: timeout) { result in
+            TCPConnection.connect(to: SocketAddress(ip: address, port: port ?? castPort), on: loop, timeout: timeout) { result in
                 switch result {
                 case .success(let connection):
                     connection.close()
