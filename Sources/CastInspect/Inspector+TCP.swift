@@ -357,7 +357,8 @@ extension Inspector {
                 encryptedBytes: state.encryptedRecords.mapValues { $0.bytes },
                 duration: CastSessionTracker.seconds(from: state.firstTime, to: state.lastTime),
                 retransmissions: c2s.retransmissions + s2c.retransmissions, gaps: c2s.gapCount + s2c.gapCount,
-                midStream: c2s.pickedUpMidStream || s2c.pickedUpMidStream, deviceAuth: state.cast.deviceAuth.summary))
+                midStream: c2s.pickedUpMidStream || s2c.pickedUpMidStream, deviceAuth: state.cast.deviceAuth.summary,
+                groupMembers: state.cast.groupMembers))
         }
     }
 }

@@ -9,6 +9,8 @@ struct InspectHarness {
     var summary = InspectSummary()
     var error: CaptureError?
     var exported: [String: [UInt8]] = [:]
+    /// The speaker groups assembled at the end.
+    var groups: InspectGroups?
 
     init(files: [String], keyLogs: [String] = [], ports: Set<UInt16> = [], lax: Bool = false) {
         var options = InspectOptions()
@@ -24,6 +26,7 @@ struct InspectHarness {
         let inspector = Inspector(options: options) { collected.append($0) }
         error = CaptureRun.feed(files: files, into: inspector, lax: lax)
         summary = inspector.finish()
+        groups = InspectGroups(mdns: inspector.mdns, connections: inspector.connections)
         events = collected
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
             exported[name] = (FileManager.default.contents(atPath: directory + "/" + name)).map { [UInt8]($0) }
@@ -43,12 +46,17 @@ struct InspectHarness {
     /// tshark's decrypted records ("srcport dstport hex" lines) joined per connection (by client port) and
     /// direction.
     static func tsharkConnections(_ text: String, serverPort: String) -> [String: (c2s: [UInt8], s2c: [UInt8])] {
+        tsharkConnections(text, serverPorts: [serverPort])
+    }
+
+    /// `tsharkConnections` for a capture with several server ports (a speaker group listens on others than 8009).
+    static func tsharkConnections(_ text: String, serverPorts: Set<String>) -> [String: (c2s: [UInt8], s2c: [UInt8])] {
         var out: [String: (c2s: [UInt8], s2c: [UInt8])] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t").map(String.init)
             guard fields.count == 3 else { continue }
             let bytes = TLSKeyLog.hex(Substring(fields[2].replacingOccurrences(of: ":", with: ""))) ?? []
-            if fields[0] == serverPort { out[fields[1], default: ([], [])].s2c += bytes }
+            if serverPorts.contains(fields[0]) { out[fields[1], default: ([], [])].s2c += bytes }
             else { out[fields[0], default: ([], [])].c2s += bytes }
         }
         return out

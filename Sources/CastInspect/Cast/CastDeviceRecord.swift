@@ -29,6 +29,16 @@ public struct CastDeviceRecord: Sendable {
     public var cacheFlush = false
     /// True once a goodbye (TTL 0) was seen.
     public var goodbye = false
+    /// Each SRV target and port the instance had, with when it changed (a group's leader moves); bounded.
+    public var endpoints: [(time: LogTimestamp, host: String, port: UInt16)] = []
+
+    /// True for a speaker group: the MULTIZONE_GROUP bit in TXT `ca`, or the model groups publish.
+    public var isGroup: Bool {
+        txt?.capabilities?.contains(.multizoneGroup) == true || txt?.model?.lowercased() == "google cast group"
+    }
+
+    /// Most endpoints kept per instance.
+    static let maximumEndpoints = 64
 
     /// Most timeline entries kept per device.
     public static let maximumTimeline = 256

@@ -28,6 +28,9 @@ struct CastSessionTracker: Sendable {
     private var senderStoppedApp = false
     /// Virtual connections the sender closed itself (`sender → endpoint`): a CLOSE crossing it is no finding.
     private var closedBySender: Set<String> = []
+    /// A group's members, as MULTIZONE_STATUS and DEVICE_ADDED/UPDATED/REMOVED left them.
+    private(set) var groupMembers: [MultizoneDevice]?
+    private var reportedMultizone = 0
 
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
     static let parsedTypes: Set<CastMessageType> = [.receiverStatus, .launchError, .loadFailed, .invalidRequest]
@@ -94,6 +97,9 @@ struct CastSessionTracker: Sendable {
         if namespace == .deviceAuth {
             deviceAuth.note(&record, flow: flow, findings: &findings)
             return
+        }
+        if namespace == .multizone {
+            noteMultizone(&record, findings: &findings)
         }
         if namespace == .heartbeat {
             heartbeats += 1
@@ -163,6 +169,40 @@ struct CastSessionTracker: Sendable {
         default:
             break
         }
+    }
+
+    /// Most members kept per group, and most unreadable multizone messages reported per connection.
+    static let maximumMembers = 256, maximumMultizoneFindings = 8
+
+    /// A multizone message: read into the typed model (its JSON kept for the report), members updated; one that
+    /// does not read is a finding naming where it failed.
+    private mutating func noteMultizone(_ record: inout CastMessageRecord, findings: inout [Finding]) {
+        guard let text = record.message.payloadUTF8 else { return }
+        let message: MultizoneMessage
+        do throws(CastPayloadError) {
+            message = try MultizoneMessage(jsonText: text)
+        } catch {
+            if CastErrorResponse.types.contains(record.messageType ?? .other("")) { return }
+            guard reportedMultizone < Self.maximumMultizoneFindings else { return }
+            reportedMultizone += 1
+            findings.append(Finding(.warn, "cast.bad-multizone", "unreadable multizone message",
+                                    detail: error.description, time: record.time, flow: flow))
+            return
+        }
+        record.payload = message.json
+        var members = groupMembers ?? []
+        switch message {
+        case let .status(status): members = Array(status.status.devices.prefix(Self.maximumMembers))
+        case let .deviceAdded(device), let .deviceUpdated(device):
+            if let index = members.firstIndex(where: { $0.matches(device.deviceID) }) {
+                members[index] = device
+            } else if members.count < Self.maximumMembers {
+                members.append(device)
+            }
+        case let .deviceRemoved(id): members.removeAll { $0.matches(id) }
+        default: return
+        }
+        groupMembers = members
     }
 
     private mutating func noteApplications(_ record: CastMessageRecord) {

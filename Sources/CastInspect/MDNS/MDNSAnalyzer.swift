@@ -17,6 +17,9 @@ public struct MDNSAnalyzer: Sendable {
     /// Queries still waiting: lower-cased name → the name as the query spelled it.
     private var pending: [(time: LogTimestamp, names: [DNSName: DNSName], source: FlowEndpoint)] = []
     private var reportedTXT: Set<String> = []
+    /// `_googlezone._tcp` instances in first-seen order, found by lower-cased name.
+    public private(set) var zones: [GoogleZoneSighting] = []
+    private var zonePositions: [DNSName: Int] = [:]
     /// Messages decoded.
     public private(set) var messages = 0
 
@@ -24,6 +27,8 @@ public struct MDNSAnalyzer: Sendable {
     static let maximumDevices = 1024, maximumPending = 1024, maximumHosts = 4096
     /// The labels of `_googlecast._tcp.local.`.
     static let serviceLabels: [[UInt8]] = [Array("_googlecast".utf8), Array("_tcp".utf8), Array("local".utf8)]
+    /// The labels of `_googlezone._tcp.local.`.
+    static let zoneLabels: [[UInt8]] = [Array("_googlezone".utf8), Array("_tcp".utf8), Array("local".utf8)]
 
     /// An empty analyser.
     public init() {}
@@ -64,11 +69,17 @@ public struct MDNSAnalyzer: Sendable {
     /// At the end of the capture: unanswered queries, incomplete instances, AAAA-only devices.
     public mutating func finish(findings: inout [Finding]) {
         expire(before: nil, findings: &findings)
+        for position in zones.indices {
+            if let host = zones[position].host.flatMap({ DNSName($0)?.lowercased }), let addresses = hosts[host] {
+                zones[position].ipv4.formUnion(addresses.v4.map { $0.description })
+            }
+        }
         for position in records.indices {
             if let host = records[position].host.flatMap({ DNSName($0)?.lowercased }), let addresses = hosts[host] {
                 records[position].ipv4.formUnion(addresses.v4.map { $0.description })
                 records[position].ipv6.formUnion(addresses.v6.map { $0.description })
             }
+            if records[position].isGroup { noteLeaderMoves(records[position], findings: &findings) }
             let device = records[position]
             var missing: [String] = []
             if device.host == nil { missing.append("SRV") }
@@ -90,6 +101,48 @@ public struct MDNSAnalyzer: Sendable {
 
     /// True for the service name and every name under it (instances, subtypes), any case.
     static func isCast(_ name: DNSName) -> Bool { name.hasSuffix(ignoringCase: serviceLabels) }
+
+    /// True for `_googlezone._tcp.local.` and every name under it, any case.
+    static func isZone(_ name: DNSName) -> Bool { name.hasSuffix(ignoringCase: zoneLabels) }
+
+    /// Applies `body` to the zone instance `name`, made on first sight (within `maximumDevices`).
+    private mutating func zone(_ name: DNSName, time: LogTimestamp, _ body: (inout GoogleZoneSighting) -> Void) {
+        let key = name.lowercased
+        if let known = zonePositions[key] {
+            body(&zones[known])
+        } else if zones.count < Self.maximumDevices {
+            zonePositions[key] = zones.count
+            var sighting = GoogleZoneSighting(instance: name.description, firstSeen: time)
+            body(&sighting)
+            zones.append(sighting)
+        }
+    }
+
+    /// `group.leader-moved` for each change of a group's SRV target or port: the group's instance runs on its
+    /// leader, so a new target is a new leader, and a sender holding the old address fails.
+    private func noteLeaderMoves(_ group: CastDeviceRecord, findings: inout [Finding]) {
+        let name = group.txt?.friendlyName ?? group.instance
+        for (old, new) in zip(group.endpoints, group.endpoints.dropFirst()) {
+            findings.append(Finding(
+                .warn, "group.leader-moved",
+                "group \(name) moved from \(place(old.host, old.port)) to \(place(new.host, new.port))",
+                detail: "its leader changed (an election, or the leading speaker left): a sender holding the old "
+                    + "address fails until it looks the group up again", time: new.time))
+        }
+    }
+
+    /// The addresses the capture gave for `host`, IPv4 first.
+    func addresses(ofHost host: String) -> [String] {
+        DNSName(host).flatMap { hosts[$0.lowercased] }.map { entry in
+            entry.v4.map(\.description).sorted() + entry.v6.map(\.description).sorted()
+        } ?? []
+    }
+
+    /// `host:port (addresses)` with the host's addresses as the capture gave them.
+    func place(_ host: String, _ port: UInt16) -> String {
+        let addresses = self.addresses(ofHost: host)
+        return "\(host):\(port)" + (addresses.isEmpty ? "" : " (\(addresses.joined(separator: ", ")))")
+    }
 
     private mutating func pairAnswers(_ message: DNSMessage, time: LogTimestamp) -> Double? {
         guard !pending.isEmpty else { return nil }
@@ -130,7 +183,13 @@ public struct MDNSAnalyzer: Sendable {
             }
         case .srv(let srv) where Self.isCast(record.name):
             update(record.name, time: time, record: record, findings: &findings) { device in
-                device.host = srv.target.description
+                let host = srv.target.description
+                if record.ttl > 0, device.endpoints.count < CastDeviceRecord.maximumEndpoints,
+                    device.endpoints.last.map({ $0.host.lowercased() != host.lowercased() || $0.port != srv.port })
+                        ?? true {
+                    device.endpoints.append((time, host, srv.port))
+                }
+                device.host = host
                 device.port = srv.port
                 device.note(time, "SRV \(srv.target):\(srv.port) ttl \(record.ttl)")
             }
@@ -154,6 +213,20 @@ public struct MDNSAnalyzer: Sendable {
                     .warn, "mdns.bad-txt", "TXT of \(name): \(bad.map(\.description).joined(separator: "; "))",
                     detail: "pychromecast ignores devices whose id is not 32 hex digits; fn is the name senders show",
                     time: time))
+            }
+        case .ptr(let target) where Self.isZone(record.name):
+            guard Self.isZone(target), !target.containsLabel(afterFirst: Self.subtypeLabel) else { return }
+            zone(target, time: time) { if record.ttl == 0 { $0.goodbye = true } }
+        case .srv(let srv) where Self.isZone(record.name):
+            zone(record.name, time: time) { zone in
+                zone.host = srv.target.description
+                zone.port = srv.port
+            }
+        case .txt(let txt) where Self.isZone(record.name):
+            zone(record.name, time: time) { zone in
+                let fields = GoogleZoneTXTRecord(strings: txt.strings)
+                zone.id = fields.id
+                zone.commonTime = fields.commonTime
             }
         case .a(let address):
             noteAddress(of: record.name) { if $0.v4.count < 64 { $0.v4.insert(address) } }

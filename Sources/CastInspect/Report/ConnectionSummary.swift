@@ -1,3 +1,5 @@
+public import CastWire
+
 /// What the report says about one TCP connection once it is closed.
 public struct ConnectionSummary: Sendable {
     /// The flow (`client-server`).
@@ -36,4 +38,6 @@ public struct ConnectionSummary: Sendable {
     public var midStream: Bool
     /// The device-auth verdict of the device's last AuthResponse, when the connection carried one.
     public var deviceAuth: DeviceAuthSummary?
+    /// A speaker group's members as its multizone messages left them (nil when none came).
+    public var groupMembers: [MultizoneDevice]? = nil
 }

@@ -126,8 +126,14 @@ public final class InspectReport {
 
     /// Writes the closing sections.
     public func finish(summary: InspectSummary, inspector: Inspector) {
-        if json { return line(InspectJSON.json(for: summary).serialized()) }
+        let groups = only.isEmpty || only.contains(.mdns) || only.contains(.cast)
+            ? InspectGroups(mdns: inspector.mdns, connections: inspector.connections) : nil
+        if json {
+            for group in groups?.jsonValues ?? [] { line(group.serialized()) }
+            return line(InspectJSON.json(for: summary).serialized())
+        }
         if !quiet { discovery(inspector.mdns) }
+        if !quiet { for text in groups?.lines ?? [] { line(text) } }
         if !quiet { connectionSection(inspector.connections) }
         line("")
         line("Findings (\(summary.findings)):")

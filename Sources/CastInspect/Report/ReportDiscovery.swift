@@ -148,7 +148,10 @@ struct ReportDiscovery {
             kind = .answer
             if seenRecords.count < 20_000 { seenRecords.insert(key) }
         }
-        for index in targets { note(index, kind, "\(type) ttl \(ttl)") }
+        // A group's SRV names its leader: the target and port show on the mark, so a leader move is visible.
+        let part = type == "SRV"
+            ? "SRV \(data?["target"]?.stringValue ?? "?"):\(data?["port"]?.intValue ?? 0) ttl \(ttl)" : "\(type) ttl \(ttl)"
+        for index in targets { note(index, kind, part) }
     }
 
     private mutating func lane(for key: String, instance: String = "", create: Bool) -> Int? {
