@@ -116,7 +116,11 @@ enum CastCommand {
         }
         let loop = try EventLoop(name: "castscope-cast")
         defer { loop.shutdown() }
-        let context = try CastContext(options: options, eventLoop: loop)
+        // A speaker group moves when its leader changes: a long session keeps discovery running, so a reconnect
+        // finds the group where it is announced now (CastContext points the session manager's lookup at it).
+        let follower = try groupFollower(device, command: name, interfaces: invocation.options("interface"))
+        let context = try CastContext(options: options, eventLoop: loop, discoveryManager: follower)
+        try? await follower?.startDiscovery()
         let record = options.resumeFilePath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
             .flatMap(SessionResumeRecord.init(text:))
         let started = if let record, record.deviceID == device.deviceID {
@@ -153,6 +157,7 @@ enum CastCommand {
             if case .completed = outcome { await printDone(name, context: context, session: session, io) }
             await finish()
         }
+        await follower?.stopDiscovery()
         // No wait here: ending or suspending the session wrote CLOSE and TLS close_notify and closed the socket
         // on the loop before these calls returned, so the process may exit at once.
         guard case let .failed(error) = outcome else { return 0 }
@@ -358,6 +363,16 @@ enum CastCommand {
     /// Whether `device` is the one `--device` names: its friendly name, device id or unique id.
     /// HOST[:PORT] directly, or a name / id found by mDNS (or in CASTSCOPE_KNOWN_DEVICES); without `--device`,
     /// the only device found or the one picked on the terminal (`DeviceChooser`).
+    /// Discovery for a `watch` or `control` session on a speaker group; nil otherwise (nothing to follow).
+    private static func groupFollower(_ device: Device, command: String, interfaces: [String]) throws
+        -> DiscoveryManager?
+    {
+        guard device.isGroup, ["watch", "control"].contains(command) else { return nil }
+        let selected = try DiscoveryInterfaces.select(names: interfaces)
+        guard !selected.isEmpty else { return nil }
+        return DiscoveryManager(backends: [BuiltinDiscoveryBackend(interfaces: selected)], criteria: DiscoveryCriteria())
+    }
+
     static func resolveDevice(_ text: String?, interfaces names: [String], timeout: Duration, _ io: any CommandOutput)
         async throws -> Device
     {
@@ -452,7 +467,8 @@ private final class StatusPrinter: SessionManagerListener, RemoteMediaClientList
     }
 
     func sessionManager(_ manager: SessionManager, session: CastSession, didUpdateDevice deviceID: String) {
-        io.print("session: moved to \(session.device.friendlyName) (\(deviceID))")
+        let place = DiscoverCommand.address(session.device)
+        io.print("session: moved to \(session.device.friendlyName) (\(deviceID)) at \(place)")
     }
 
     func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {

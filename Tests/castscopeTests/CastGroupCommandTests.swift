@@ -1,7 +1,12 @@
 import CastJSON
+import CastNet
 import CastTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `castscope cast` against `castscope receiver --group` on loopback: members, a member's own volume, and a
 /// session on the group like on a device.
@@ -55,6 +60,33 @@ import Testing
         #expect(volume.standardOutput == "volume: 0.50\n", "\(volume.standardError)")
         let status = try await Self.cast(group, ["status", "--json"])
         #expect(status.standardOutput.contains("song.mp3"), "\(status.standardOutput)")
+        await group.stopped()
+    }
+
+    @Test func watchFollowsTheGroupToItsNewLeader() async throws {
+        let name = "Roaming \(UUID().uuidString.prefix(6))"
+        let group = try await ReceiverProcess.start([
+            "--group", name, "--member", "Den", "--member", "Porch", "--advertise", "--fault", "leader-move-after=6s",
+        ])
+        let path = try #require(CastscopeProcess.executablePath)
+        let output = NSTemporaryDirectory() + "castscope-group-watch-\(UUID().uuidString).out"
+        defer { unlink(output) }
+        let watch = try ChildProcess(
+            path: path, arguments: ["cast", "--device", name, "--interface", "lo", "--insecure-skip-auth", "watch"],
+            output: .file(output), errors: .null)
+        defer { if watch.isRunning { watch.terminate(SIGKILL, grace: 1) } }
+        let text = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        #expect(await eventually(within: .seconds(20)) { text().contains("session: ") })
+        let load = try await CastscopeProcess.run([
+            "cast", "--device", name, "--interface", "lo", "--insecure-skip-auth", "load", "http://127.0.0.1/a.mp3",
+            "--content-type", "audio/mpeg", "--wait", "playing",
+        ])
+        #expect(load.exitCode == 0, "\(load.standardError)")
+        #expect(await eventually(within: .seconds(30)) { text().contains("session: resumed on \(name)") }, "\(text())")
+        #expect(text().contains("session: suspended"))
+        #expect(text().contains("session: moved to \(name)"))
+        let status = await BlockingWork.run { watch.terminate(SIGINT, grace: 30) }
+        #expect(status == 0)
         await group.stopped()
     }
 }

@@ -21,6 +21,10 @@ public enum ReceiverDeviceScript {
     ]
     static let apps = ["CC1AD845", "E8C28D3C", ReceiverAppDefinition.adInsertionID, "ECHO0001", "00000000"]
     static let repeatModes = ["REPEAT_OFF", "REPEAT_ALL", "REPEAT_SINGLE", "REPEAT_ALL_AND_SHUFFLE", "bad"]
+    static let groupMembers = [
+        MultizoneDevice(deviceID: "0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9", name: "A", volume: CastVolume(level: 1)),
+        MultizoneDevice(deviceID: "ffeeddccbbaa99887766554433221100", name: "B"),
+    ]
 
     /// Runs `bytes` as a script; returns how many actions the device produced.
     @discardableResult
@@ -28,11 +32,11 @@ public enum ReceiverDeviceScript {
         let echo = ReceiverAppDefinition(
             appID: "ECHO0001", displayName: "Echo",
             namespaces: ["urn:x-cast:com.example.echo"], behaviour: .echo)
-        var device = ReceiverDevice(
-            configuration: ReceiverConfiguration(
-                extraApps: [echo], bufferingTime: .milliseconds(100),
-                adDuration: .milliseconds(500)),
-            sessionSeed: 1)
+        var configuration = ReceiverConfiguration(
+            extraApps: [echo], bufferingTime: .milliseconds(100), adDuration: .milliseconds(500))
+        // A group, so the multizone requests reach its members' state too.
+        configuration.groupMembers = groupMembers
+        var device = ReceiverDevice(configuration: configuration, sessionSeed: 1)
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         var open: Set<SenderConnectionID> = []
         var cursor = 0
@@ -60,6 +64,10 @@ public enum ReceiverDeviceScript {
             precondition(status.count <= 1, "more than one media session")
             if let position = device.mediaPlayer?.position(at: now) {
                 precondition(position.isFinite && position >= 0, "player position out of range")
+            }
+            precondition(device.members.count == groupMembers.count, "a member appeared or vanished")
+            for member in device.members {
+                precondition(member.volume?.level.map { (0...1).contains($0) } ?? true, "member volume out of 0…1")
             }
         }
         while let opcode = next() {
@@ -107,7 +115,9 @@ public enum ReceiverDeviceScript {
     private static func request(type: CastMessageType, a: UInt8, b: UInt8, device: ReceiverDevice) -> JSONValue {
         // BOGUS also stands for the stream-transfer pair, so the table (and the seeds' meaning) stays as it was.
         let bogus = CastMessageType.other("BOGUS")
-        let type = type != bogus ? type : [bogus, .storeSession, .resumeSession][Int(b) % 3]
+        var type = type != bogus ? type : [bogus, .storeSession, .resumeSession][Int(b) % 3]
+        // GET_CASTING_GROUPS also stands for the multizone GET_STATUS and SET_DEVICE_VOLUME, for the same reason.
+        if type == .getCastingGroups { type = [.getCastingGroups, .getStatus, .setDeviceVolume][Int(b >> 5) % 3] }
         var object: JSONObject = [CastPayloadField.type: type.json, CastPayloadField.requestID: .int(Int64(a))]
         let session = device.mediaPlayer?.mediaSessionID ?? 1
         object["mediaSessionId"] = .int(b & 2 == 0 ? session : Int64(b))
@@ -142,6 +152,10 @@ public enum ReceiverDeviceScript {
             object["repeatMode"] = .string(repeatModes[Int(b) % repeatModes.count])
             if b & 16 != 0 { object["currentItemId"] = .int(Int64(a % 8)) }
         case .editTracksInfo: object["activeTrackIds"] = [.int(Int64(a))]
+        case .setDeviceVolume:
+            let ids = groupMembers.map(\.deviceID) + ["0a1b2c3d4e5f60718293a4b5c6d7e8f9", "nobody"]
+            object["deviceId"] = .string(ids[Int(a) % ids.count])
+            if b & 1 == 0 { object["volume"] = ["level": .double(Double(b) / 200), "muted": .bool(a & 1 == 1)] }
         case .resumeSession: object["sessionState"] = sessionState(item: item, a: a, b: b)
         default: break
         }
