@@ -100,7 +100,7 @@ public final class Inspector {
             guard Self.isMDNS(sourcePort: udp.sourcePort, destinationPort: udp.destinationPort) else { return }
             summary.mdnsMessages += 1
             var findings: [Finding] = []
-            let event = mdns.add(payload: Array(udp.payload.remainingBytes), time: packet.time,
+            let event = mdns.add(payload: udp.payload, time: packet.time,
                                  source: FlowEndpoint(address: source, port: udp.sourcePort),
                                  destination: FlowEndpoint(address: destination, port: udp.destinationPort),
                                  findings: &findings)

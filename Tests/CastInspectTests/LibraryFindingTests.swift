@@ -38,8 +38,8 @@ import Testing
     }
 
     /// Awaited names as text: lower-cased key → the wire spelling.
-    static func text(_ names: [DNSName: DNSName]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: names.map { ($0.key.description, $0.value.description) })
+    static func text(_ names: [DNSName.CaseInsensitiveKey: DNSName]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: names.map { ($0.key.name.description, $0.value.description) })
     }
 
     @Test func plainQueryForACastNameAwaitsAnAnswer() {

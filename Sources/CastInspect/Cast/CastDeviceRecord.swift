@@ -45,6 +45,8 @@ public struct CastDeviceRecord: Sendable {
 
     /// The TXT RDATA `txt` was decoded from (a repeat is not decoded again).
     var txtRDATA: [UInt8]?
+    /// The SRV target `host` was made from, as a key (a repeat is not made into text again).
+    var srvTarget: DNSName.CaseInsensitiveKey?
 
     /// Notes a timeline entry; the text is made only while the timeline has room.
     mutating func note(_ time: LogTimestamp, _ text: @autoclosure () -> String) {

@@ -10,13 +10,14 @@ extension MDNSAnalyzer {
     ///
     /// Keys are lower-cased (DNS names compare case-insensitively, RFC 1035 §2.3.3); values are the names as they
     /// were on the wire, which findings quote.
-    static func awaitedNames(in message: DNSMessage) -> [DNSName: DNSName] {
+    static func awaitedNames(in message: DNSMessage) -> [DNSName.CaseInsensitiveKey: DNSName] {
         guard message.authorities.isEmpty else { return [:] }
-        var names: [DNSName: DNSName] = [:]
+        var names: [DNSName.CaseInsensitiveKey: DNSName] = [:]
         for question in message.questions where isCast(question.name) {
-            let name = question.name.lowercased
-            if names[name] == nil, !message.answers.contains(where: { $0.name.isEquivalent(to: name) }) {
-                names[name] = question.name
+            let name = DNSName.CaseInsensitiveKey(question.name)
+            if names[name] == nil, !message.answers.contains(where: { DNSName.CaseInsensitiveKey($0.name) == name }) {
+                // Owned: the question's name points into its packet, which the pending query would keep alive.
+                names[name.stored] = DNSName(labels: question.name.labels) ?? question.name
             }
         }
         return names

@@ -5,7 +5,7 @@ import CastWire
 public struct MDNSAnalyzer: Sendable {
     /// Instances in first-seen order; `positions` finds one by its lower-cased name (bytes, not text).
     private var records: [CastDeviceRecord] = []
-    private var positions: [DNSName: Int] = [:]
+    private var positions: [DNSName.CaseInsensitiveKey: Int] = [:]
     /// Instances by lowercased instance name.
     public var devices: [String: CastDeviceRecord] {
         Dictionary(records.map { ($0.instance.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -13,13 +13,16 @@ public struct MDNSAnalyzer: Sendable {
     /// Instance keys (lowercased instance names) in first-seen order.
     public var order: [String] { records.map { $0.instance.lowercased() } }
     /// Addresses by lower-cased host name, kept as bytes (formatted once, at the end).
-    private var hosts: [DNSName: (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>)] = [:]
+    private var hosts: [DNSName.CaseInsensitiveKey: (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>)] = [:]
     /// Queries still waiting: lower-cased name → the name as the query spelled it.
-    private var pending: [(time: LogTimestamp, names: [DNSName: DNSName], source: FlowEndpoint)] = []
+    private var pending: [(time: LogTimestamp, names: [DNSName.CaseInsensitiveKey: DNSName], source: FlowEndpoint)] = []
     private var reportedTXT: Set<String> = []
+    /// Decoded Cast TXT records by RDATA (at most `maximumCachedTXT`, then started afresh).
+    private var txtCache: [ArraySlice<UInt8>: CastTXTRecord] = [:]
+    static let maximumCachedTXT = 256
     /// `_googlezone._tcp` instances in first-seen order, found by lower-cased name.
     public private(set) var zones: [GoogleZoneSighting] = []
-    private var zonePositions: [DNSName: Int] = [:]
+    private var zonePositions: [DNSName.CaseInsensitiveKey: Int] = [:]
     /// Messages decoded.
     public private(set) var messages = 0
 
@@ -33,8 +36,8 @@ public struct MDNSAnalyzer: Sendable {
     /// An empty analyser.
     public init() {}
 
-    /// Analyses one UDP payload to or from port 5353.
-    mutating func add(payload: [UInt8], time: LogTimestamp, source: FlowEndpoint, destination: FlowEndpoint,
+    /// Analyses one UDP payload to or from port 5353, read in place (its names keep pointing into the packet).
+    mutating func add(payload: ByteReader, time: LogTimestamp, source: FlowEndpoint, destination: FlowEndpoint,
                       findings: inout [Finding]) -> MDNSEvent {
         expire(before: time, findings: &findings)
         messages += 1
@@ -58,7 +61,10 @@ public struct MDNSAnalyzer: Sendable {
                     detail: "answered directly (QU question or a responder that unicasts); clients bound only to the "
                         + "multicast group miss it", time: time))
             }
-            for record in message.records { absorb(record, time: time, findings: &findings) }
+            // Section by section: `records` would copy every record into a new array first.
+            for record in message.answers { absorb(record, time: time, findings: &findings) }
+            for record in message.authorities { absorb(record, time: time, findings: &findings) }
+            for record in message.additionals { absorb(record, time: time, findings: &findings) }
         } else if pending.count < Self.maximumPending {
             let names = Self.awaitedNames(in: message)
             if !names.isEmpty { pending.append((time, names, source)) }
@@ -70,12 +76,12 @@ public struct MDNSAnalyzer: Sendable {
     public mutating func finish(findings: inout [Finding]) {
         expire(before: nil, findings: &findings)
         for position in zones.indices {
-            if let host = zones[position].host.flatMap({ DNSName($0)?.lowercased }), let addresses = hosts[host] {
+            if let host = zones[position].host.flatMap(DNSName.init), let addresses = hosts[.init(host)] {
                 zones[position].ipv4.formUnion(addresses.v4.map { $0.description })
             }
         }
         for position in records.indices {
-            if let host = records[position].host.flatMap({ DNSName($0)?.lowercased }), let addresses = hosts[host] {
+            if let host = records[position].host.flatMap(DNSName.init), let addresses = hosts[.init(host)] {
                 records[position].ipv4.formUnion(addresses.v4.map { $0.description })
                 records[position].ipv6.formUnion(addresses.v6.map { $0.description })
             }
@@ -107,11 +113,11 @@ public struct MDNSAnalyzer: Sendable {
 
     /// Applies `body` to the zone instance `name`, made on first sight (within `maximumDevices`).
     private mutating func zone(_ name: DNSName, time: LogTimestamp, _ body: (inout GoogleZoneSighting) -> Void) {
-        let key = name.lowercased
+        let key = DNSName.CaseInsensitiveKey(name)
         if let known = zonePositions[key] {
             body(&zones[known])
         } else if zones.count < Self.maximumDevices {
-            zonePositions[key] = zones.count
+            zonePositions[key.stored] = zones.count
             var sighting = GoogleZoneSighting(instance: name.description, firstSeen: time)
             body(&sighting)
             zones.append(sighting)
@@ -133,7 +139,7 @@ public struct MDNSAnalyzer: Sendable {
 
     /// The addresses the capture gave for `host`, IPv4 first.
     func addresses(ofHost host: String) -> [String] {
-        DNSName(host).flatMap { hosts[$0.lowercased] }.map { entry in
+        DNSName(host).flatMap { hosts[.init($0)] }.map { entry in
             entry.v4.map(\.description).sorted() + entry.v6.map(\.description).sorted()
         } ?? []
     }
@@ -146,7 +152,7 @@ public struct MDNSAnalyzer: Sendable {
 
     private mutating func pairAnswers(_ message: DNSMessage, time: LogTimestamp) -> Double? {
         guard !pending.isEmpty else { return nil }
-        let names = Set(message.answers.map { $0.name.lowercased })
+        let names = Set(message.answers.map { DNSName.CaseInsensitiveKey($0.name) })
         var best: Double?
         pending.removeAll { query in
             guard query.names.keys.contains(where: names.contains) else { return false }
@@ -183,22 +189,31 @@ public struct MDNSAnalyzer: Sendable {
             }
         case .srv(let srv) where Self.isCast(record.name):
             update(record.name, time: time, record: record, findings: &findings) { device in
-                let host = srv.target.description
-                if record.ttl > 0, device.endpoints.count < CastDeviceRecord.maximumEndpoints,
-                    device.endpoints.last.map({ $0.host.lowercased() != host.lowercased() || $0.port != srv.port })
-                        ?? true {
-                    device.endpoints.append((time, host, srv.port))
+                // The target as text only when it changed (a repeated SRV is the common case).
+                let target = DNSName.CaseInsensitiveKey(srv.target)
+                let changed = device.host == nil || device.port != srv.port || device.srvTarget != target
+                if changed {
+                    device.host = srv.target.description
+                    device.srvTarget = target.stored
                 }
-                device.host = host
+                // A goodbye is no place to be; the first live SRV is one even when a goodbye came before it.
+                if record.ttl > 0, changed || device.endpoints.isEmpty,
+                    device.endpoints.count < CastDeviceRecord.maximumEndpoints {
+                    device.endpoints.append((time, device.host ?? "", srv.port))
+                }
                 device.port = srv.port
                 device.note(time, "SRV \(srv.target):\(srv.port) ttl \(record.ttl)")
             }
         case .txt(let txt) where Self.isCast(record.name):
             var fresh: CastTXTRecord?
+            // The cache leaves `self` while `update` holds it (moved out and back, not copied).
+            var cache = txtCache
+            txtCache = [:]
+            defer { txtCache = cache }
             update(record.name, time: time, record: record, findings: &findings) { device in
                 // A repeated announcement carries the same strings: decoded once per change.
-                if device.txt == nil || !(device.txtRDATA ?? []).elementsEqual(txt.rdata) {
-                    device.txt = CastTXTRecord(txt: txt)
+                if device.txt == nil || (device.txtRDATA ?? [])[...] != txt.rdata {
+                    device.txt = Self.decodedTXT(txt, cache: &cache)
                     device.txtRDATA = Array(txt.rdata)
                     fresh = device.txt
                 }
@@ -237,16 +252,27 @@ public struct MDNSAnalyzer: Sendable {
         }
     }
 
+    /// The Cast TXT model of `txt`, decoded once per distinct RDATA: an instance whose TXT alternates (two
+    /// responders, or a device changing its status back and forth) is not decoded again each time.
+    private static func decodedTXT(_ txt: DNSTXT, cache: inout [ArraySlice<UInt8>: CastTXTRecord]) -> CastTXTRecord {
+        if let known = cache[txt.rdata] { return known }
+        let decoded = CastTXTRecord(txt: txt)
+        if cache.count >= maximumCachedTXT { cache.removeAll(keepingCapacity: true) }
+        // Owned bytes: the RDATA slice points into its packet.
+        cache[Array(txt.rdata)[...]] = decoded
+        return decoded
+    }
+
     /// Adds to the addresses of host `name` with one look-up (new hosts within `maximumHosts`).
     private mutating func noteAddress(of name: DNSName,
                                       _ body: (inout (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>)) -> Void) {
-        let key = name.lowercased
+        let key = DNSName.CaseInsensitiveKey(name)
         if let index = hosts.index(forKey: key) {
             body(&hosts.values[index])
         } else if hosts.count < Self.maximumHosts {
             var entry: (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>) = ([], [])
             body(&entry)
-            hosts[key] = entry
+            hosts[key.stored] = entry
         }
     }
 
@@ -257,14 +283,14 @@ public struct MDNSAnalyzer: Sendable {
     /// notes the record's TTL and cache-flush bit and a goodbye.
     private mutating func update(_ name: DNSName, time: LogTimestamp, record: DNSResourceRecord,
                                  findings: inout [Finding], _ body: (inout CastDeviceRecord) -> Void) {
-        let key = name.lowercased
+        let key = DNSName.CaseInsensitiveKey(name)
         let position: Int
         if let known = positions[key] {
             position = known
         } else {
             guard records.count < Self.maximumDevices else { return }
             position = records.count
-            positions[key] = position
+            positions[key.stored] = position
             records.append(CastDeviceRecord(instance: name.description, firstSeen: time, lastSeen: time))
         }
         body(&records[position])
