@@ -12,7 +12,8 @@ import Synchronization
 /// about `batchBytes` each wait, besides the one being handed out and the one being read. Dropping the prefetcher
 /// early stops its thread after the batch being read.
 final class PacketPrefetcher {
-    /// One hand-over: packets, and where the file stands after the last of them.
+    /// One hand-over: packets (last one first, so the consumer moves each out with `removeLast` instead of copying
+    /// it and its header views), and where the file stands after the last of them.
     private struct Batch: Sendable {
         var packets: [Prefetched] = []
         var nextRecordOffset = 0
@@ -55,7 +56,6 @@ final class PacketPrefetcher {
 
     private let shared = Shared(slots: PacketPrefetcher.maximumBatches)
     private var current = Batch()
-    private var index = 0
     private var finished = false
     /// Where the file stands after the packets handed out so far (for progress reports).
     private(set) var nextRecordOffset = 0
@@ -79,7 +79,7 @@ final class PacketPrefetcher {
 
     /// The next packet in file order, nil at the end; throws the file's fault after the packets before it.
     func next() throws(CaptureError) -> Prefetched? {
-        while index == current.packets.count {
+        while current.packets.isEmpty {
             if let error = current.error {
                 current.error = nil
                 finished = true
@@ -94,11 +94,9 @@ final class PacketPrefetcher {
             guard let batch = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             shared.free.signal()
             current = batch
-            index = 0
             if batch.packets.isEmpty { nextRecordOffset = batch.nextRecordOffset }
         }
-        let packet = current.packets[index]
-        index += 1
+        let packet = current.packets.removeLast()
         nextRecordOffset = packet.nextRecordOffset
         return packet
     }
@@ -124,6 +122,7 @@ final class PacketPrefetcher {
                 batch.isLast = true
             }
             batch.nextRecordOffset = source.nextRecordOffset
+            batch.packets.reverse()
             let isLast = batch.isLast
             shared.queue.withLock { $0.append(batch) }
             shared.ready.signal()

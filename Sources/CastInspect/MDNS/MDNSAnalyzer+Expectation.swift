@@ -17,7 +17,7 @@ extension MDNSAnalyzer {
             let name = DNSName.CaseInsensitiveKey(question.name)
             if names[name] == nil, !message.answers.contains(where: { DNSName.CaseInsensitiveKey($0.name) == name }) {
                 // Owned: the question's name points into its packet, which the pending query would keep alive.
-                names[name.stored] = DNSName(labels: question.name.labels) ?? question.name
+                names[name.stored] = question.name.owned
             }
         }
         return names

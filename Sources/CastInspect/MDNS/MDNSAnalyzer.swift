@@ -6,6 +6,8 @@ public struct MDNSAnalyzer: Sendable {
     /// Instances in first-seen order; `positions` finds one by its lower-cased name (bytes, not text).
     private var records: [CastDeviceRecord] = []
     private var positions: [DNSName.CaseInsensitiveKey: Int] = [:]
+    /// The instance `update` found last, by its stored key.
+    private var lastPosition: (key: DNSName.CaseInsensitiveKey, position: Int)?
     /// Instances by lowercased instance name.
     public var devices: [String: CastDeviceRecord] {
         Dictionary(records.map { ($0.instance.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -285,12 +287,19 @@ public struct MDNSAnalyzer: Sendable {
                                  findings: inout [Finding], _ body: (inout CastDeviceRecord) -> Void) {
         let key = DNSName.CaseInsensitiveKey(name)
         let position: Int
-        if let known = positions[key] {
-            position = known
+        // The records of one answer mostly name the same instance (PTR target, SRV, TXT): the last one found is
+        // tried before the table.
+        if let last = lastPosition, last.key == key {
+            position = last.position
+        } else if let index = positions.index(forKey: key) {
+            position = positions.values[index]
+            lastPosition = (positions.keys[index], position)
         } else {
             guard records.count < Self.maximumDevices else { return }
             position = records.count
-            positions[key.stored] = position
+            let stored = key.stored
+            positions[stored] = position
+            lastPosition = (stored, position)
             records.append(CastDeviceRecord(instance: name.description, firstSeen: time, lastSeen: time))
         }
         body(&records[position])

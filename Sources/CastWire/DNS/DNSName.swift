@@ -122,18 +122,62 @@ public struct DNSName: Sendable {
     }
 
     /// True when the last labels are `suffix` (lower-case ASCII bytes), ignoring ASCII case; two walks over the
-    /// labels, no allocation.
+    /// label offsets, no allocation and no slice (this runs for every record of every mDNS message).
     public func hasSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
-        let count = labelCount
+        let bytes: [UInt8]
+        switch storage {
+        case .owned(let wire): bytes = wire
+        case .compressed(let message, _, _): bytes = message
+        }
+        var count = 0
+        forEachLabelOffset { _, _ in count += 1 }
         guard count >= suffix.count else { return false }
         let first = count - suffix.count
         var index = 0
         var matches = true
-        forEachLabel { label in
-            if index >= first, matches { matches = DNSName.asciiEqualIgnoringCase(label, suffix[index - first][...]) }
-            index += 1
+        forEachLabelOffset { start, length in
+            defer { index += 1 }
+            guard index >= first, matches else { return }
+            let wanted = suffix[index - first]
+            guard wanted.count == length else {
+                matches = false
+                return
+            }
+            for offset in 0..<length {
+                let byte = bytes[start + offset]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] {
+                    matches = false
+                    return
+                }
+            }
         }
         return matches
+    }
+
+    /// Calls `body` with each label's start and length in the storage's bytes (the owned wire or the message).
+    private func forEachLabelOffset(_ body: (Int, Int) -> Void) {
+        switch storage {
+        case .owned(let wire):
+            var index = 0
+            while index < wire.count {
+                let length = Int(wire[index])
+                body(index + 1, length)
+                index += 1 + length
+            }
+        case .compressed(let message, let start, let base):
+            var index = start
+            // SAFETY: the decoder validated this walk (bounds, termination); the step cap only guards misuse.
+            for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
+                let byte = message[index]
+                if byte == 0 { return }
+                if byte & 0xC0 == 0xC0 {
+                    index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(message[index + 1]))
+                    continue
+                }
+                body(index + 1, Int(byte))
+                index += 1 + Int(byte)
+            }
+        }
     }
 
     /// True when some label after the first equals `ascii` (lower-case ASCII bytes), ignoring ASCII case.
@@ -164,9 +208,18 @@ public struct DNSName: Sendable {
         labelBytes == other.labelBytes && DNSName.asciiEqualIgnoringCase(wire[...], other.wire[...])
     }
 
-    /// A copy with ASCII letters lower-cased, for use as a case-insensitive key.
+    /// A copy with ASCII letters lower-cased, for use as a case-insensitive key (one copy of the labels at most;
+    /// an owned name already in lower case is itself).
     public var lowercased: DNSName {
-        DNSName(uncheckedWire: wire.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+        var bytes = wire
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        return DNSName(uncheckedWire: bytes)
+    }
+
+    /// The name with labels of its own: a name decoded from a message points into it and keeps it alive.
+    public var owned: DNSName {
+        if case .owned = storage { return self }
+        return DNSName(uncheckedWire: wire)
     }
 
     static func asciiEqualIgnoringCase(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
