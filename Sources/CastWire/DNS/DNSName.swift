@@ -51,27 +51,15 @@ public struct DNSName: Sendable {
 
     /// Calls `body` with each label, most specific first, without allocating.
     public func forEachLabel(_ body: (ArraySlice<UInt8>) throws -> Void) rethrows {
+        let bytes = storageBytes
+        try forEachLabelOffset { start, length in try body(bytes[start..<start + length]) }
+    }
+
+    /// The array the labels are read from: the owned wire, or the message a decoded name points into.
+    private var storageBytes: [UInt8] {
         switch storage {
-        case .owned(let wire):
-            var index = 0
-            while index < wire.count {
-                let length = Int(wire[index])
-                try body(wire[index + 1..<index + 1 + length])
-                index += 1 + length
-            }
-        case .compressed(let message, let start, let base):
-            var index = start
-            // SAFETY: the decoder validated this walk (bounds, termination); the step cap only guards misuse.
-            for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
-                let byte = message[index]
-                if byte == 0 { return }
-                if byte & 0xC0 == 0xC0 {
-                    index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(message[index + 1]))
-                    continue
-                }
-                try body(message[index + 1..<index + 1 + Int(byte)])
-                index += 1 + Int(byte)
-            }
+        case .owned(let wire): wire
+        case .compressed(let message, _, _): message
         }
     }
 
@@ -124,11 +112,7 @@ public struct DNSName: Sendable {
     /// True when the last labels are `suffix` (lower-case ASCII bytes), ignoring ASCII case; two walks over the
     /// label offsets, no allocation and no slice (this runs for every record of every mDNS message).
     public func hasSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
-        let bytes: [UInt8]
-        switch storage {
-        case .owned(let wire): bytes = wire
-        case .compressed(let message, _, _): bytes = message
-        }
+        let bytes = storageBytes
         var count = 0
         forEachLabelOffset { _, _ in count += 1 }
         guard count >= suffix.count else { return false }
@@ -154,14 +138,14 @@ public struct DNSName: Sendable {
         return matches
     }
 
-    /// Calls `body` with each label's start and length in the storage's bytes (the owned wire or the message).
-    private func forEachLabelOffset(_ body: (Int, Int) -> Void) {
+    /// Calls `body` with each label's start and length in `storageBytes`, most specific first.
+    private func forEachLabelOffset(_ body: (Int, Int) throws -> Void) rethrows {
         switch storage {
         case .owned(let wire):
             var index = 0
             while index < wire.count {
                 let length = Int(wire[index])
-                body(index + 1, length)
+                try body(index + 1, length)
                 index += 1 + length
             }
         case .compressed(let message, let start, let base):
@@ -174,7 +158,7 @@ public struct DNSName: Sendable {
                     index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(message[index + 1]))
                     continue
                 }
-                body(index + 1, Int(byte))
+                try body(index + 1, Int(byte))
                 index += 1 + Int(byte)
             }
         }
