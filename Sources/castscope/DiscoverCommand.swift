@@ -35,8 +35,8 @@ enum DiscoverCommand {
                 8008; a device that answers them but whose multicast never arrives means multicast is filtered \
                 between here and it. Speaker groups show "group": true; --members asks each group for its \
                 members (multizone GET_STATUS over TLS) and each device for its groups (GET_CASTING_GROUPS), and \
-                marks the member the group runs on as its leader; the built-in querier also browses \
-                _googlezone._tcp and ties each speaker's zone to it ("zone" in JSON).
+                marks the member the group runs on as its leader; discovery also browses _googlezone._tcp \
+                and ties each speaker's zone to it ("zone" in JSON).
                 """,
             options: [
                 .option("timeout", value: "duration", help: "How long to browse.", default: "3s"),
@@ -136,7 +136,7 @@ enum DiscoverCommand {
             return 0
         }
         try await manager.startDiscovery()
-        let zones = await DiscoverGroups.startZones(backend, interfaces: interfaces)
+        let zones = await DiscoverGroups.startZones(backend, interfaces: interfaces, explicit: !names.isEmpty)
         try? await Task.sleep(for: timeout)
         if let checker {
             // Devices found near the end are still being asked; their answers decide whether they are listed.

@@ -7,15 +7,18 @@ import CastWire
 /// `discover`'s speaker-group part: `_googlezone._tcp` browsed next to discovery (built-in querier only) and,
 /// with `--members`, each group asked for its members and each speaker for its groups over TLS.
 enum DiscoverGroups {
-    /// Starts the zone browser when the built-in querier is the backend (avahi-daemon would hold port 5353 alone).
-    static func startZones(_ backend: any DiscoveryBackend, interfaces: [NetworkInterface]) async -> GoogleZoneBrowser? {
-        guard backend.kind == .builtin, let browser = try? GoogleZoneBrowser(interfaces: interfaces) else { return nil }
-        do throws(IOError) {
-            try await browser.start()
-            return browser
-        } catch {
-            return nil
+    /// Starts browsing `_googlezone._tcp` the way the backend browses: with the built-in querier, or through
+    /// avahi-daemon; nil when that cannot start (zones are then not shown).
+    static func startZones(_ backend: any DiscoveryBackend, interfaces: [NetworkInterface], explicit: Bool) async
+        -> GoogleZoneBrowser?
+    {
+        let browser: GoogleZoneBrowser?
+        switch backend.kind {
+        case .builtin: browser = try? GoogleZoneBrowser(interfaces: interfaces)
+        case .avahi: browser = GoogleZoneBrowser(avahiInterfaces: explicit ? interfaces : [])
         }
+        guard let browser, (try? await browser.start()) != nil else { return nil }
+        return browser
     }
 
     /// `--diagnose`'s members probe: MULTIZONE_STATUS over TLS, device authentication as `--members` does it.

@@ -35,20 +35,22 @@ import Testing
             let addresses = await speakerAddresses(peers)
             let members = [("Den \(tag)", addresses[0]), ("Porch \(tag)", addresses[1])]
             #expect(await startGroup(peers, name: "Everywhere \(tag)", members: members), "\(peers.log("group"))")
-            let result = await peers.castscope(
-                ["discover", "--via", "builtin", "--json", "--members", "--insecure-skip-auth", "--timeout", "4s"])
-            let devices = try JSONValue(parsing: result.output).arrayValue ?? []
-            let group = devices.first { $0["group"] == true }
-            #expect(group?["friendlyName"]?.stringValue == "Everywhere \(tag)", "\(result.output) \(result.errors)")
-            #expect(group?["port"]?.intValue != 8009)
-            #expect(group?["addresses"]?.arrayValue?.first?.stringValue == addresses[0])
-            let den = devices.first { $0["friendlyName"]?.stringValue == "Den \(tag)" }
-            #expect(group?["leader"] == den?["id"] && den?["id"] != nil)
-            let listed = group?["members"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-            #expect(listed == members.map(\.0))
-            #expect(group?["members"]?.arrayValue?.first?["leader"] == true)
-            #expect(den?["zone"]?["port"]?.intValue == 10001, "the speaker's _googlezone._tcp instance")
-            #expect(den?["groups"]?.arrayValue?.first?["name"]?.stringValue == "Everywhere \(tag)")
+            for via in ["builtin", "avahi"] {
+                let result = await peers.castscope(
+                    ["discover", "--via", via, "--json", "--members", "--insecure-skip-auth", "--timeout", "4s"])
+                let devices = try JSONValue(parsing: result.output).arrayValue ?? []
+                let group = devices.first { $0["group"] == true }
+                #expect(group?["friendlyName"]?.stringValue == "Everywhere \(tag)", "\(result.output) \(result.errors)")
+                #expect(group?["port"]?.intValue != 8009)
+                #expect(group?["addresses"]?.arrayValue?.first?.stringValue == addresses[0])
+                let den = devices.first { $0["friendlyName"]?.stringValue == "Den \(tag)" }
+                #expect(group?["leader"] == den?["id"] && den?["id"] != nil)
+                let listed = group?["members"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+                #expect(listed == members.map(\.0))
+                #expect(group?["members"]?.arrayValue?.first?["leader"] == true)
+                #expect(den?["zone"]?["port"]?.intValue == 10001, "the speaker's _googlezone._tcp instance")
+                #expect(den?["groups"]?.arrayValue?.first?["name"]?.stringValue == "Everywhere \(tag)")
+            }
             await peers.signal("group", "INT")
         }
     }

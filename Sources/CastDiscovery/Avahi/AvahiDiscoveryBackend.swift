@@ -4,7 +4,7 @@ public import CastNet
 import Glibc
 import Synchronization
 
-/// Browses and resolves `_googlecast._tcp` through avahi-daemon (libavahi-client).
+/// Browses and resolves `_googlecast._tcp` (or another service type) through avahi-daemon (libavahi-client).
 ///
 /// avahi reports each instance once per interface and protocol; the backend keeps one resolver per report (they
 /// stay active and report TXT and address changes) and merges the answers into one device per instance name.
@@ -12,6 +12,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
     /// `.avahi`.
     public let kind = DiscoveryBackendKind.avahi
     private let interfaceIndices: Set<UInt32>
+    private let serviceType: String
     private var connection: AvahiConnection?
     private var browser: OpaquePointer?
     // Poll-thread state (avahi callbacks hold the poll lock).
@@ -36,9 +37,11 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
 
     private let log: DiscoveryLog
 
-    /// A backend for the given interfaces (empty: every interface avahi-daemon uses), logging on `logger`.
-    public init(interfaces: [NetworkInterface] = [], logger: Logger = .shared) {
+    /// A backend for the given interfaces (empty: every interface avahi-daemon uses), logging on `logger`;
+    /// `serviceType` is `_googlecast._tcp` unless given (`_googlezone._tcp` for speakers' zones).
+    public init(interfaces: [NetworkInterface] = [], serviceType: String = "_googlecast._tcp", logger: Logger = .shared) {
         interfaceIndices = Set(interfaces.map(\.index))
+        self.serviceType = serviceType
         log = DiscoveryLog.on(logger)
     }
 
@@ -50,7 +53,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
         let created: OpaquePointer?? = connection.withLock { client in
             self.deliver = deliver
             return avahi_service_browser_new(
-                client, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), "_googlecast._tcp", nil,
+                client, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), serviceType, nil,
                 AvahiLookupFlags(0),
                 { _, interface, proto, event, name, type, domain, _, context in
                     guard let context else { return }
@@ -60,7 +63,7 @@ public final class AvahiDiscoveryBackend: DiscoveryBackend, @unchecked Sendable 
         }
         guard let browser = created ?? nil else { throw connection.lastError("avahi_service_browser_new") }
         self.browser = browser
-        log.provider.info("avahi: browsing _googlecast._tcp")
+        log.provider.info("avahi: browsing \(serviceType)")
     }
 
     /// Stops browsing and disconnects.

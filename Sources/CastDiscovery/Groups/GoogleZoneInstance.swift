@@ -1,4 +1,5 @@
 public import CastNet
+import Synchronization
 import CastWire
 
 /// One `_googlezone._tcp` instance: a speaker that can play in groups says so with its device id (TXT `id`),
@@ -43,25 +44,69 @@ public struct GoogleZoneInstance: Sendable, Hashable {
     }
 }
 
-/// Browses `_googlezone._tcp` with the built-in querier alongside discovery, to tie speakers to their zones.
+/// Browses `_googlezone._tcp` alongside discovery, with the built-in querier or through avahi-daemon, to tie
+/// speakers to their zones.
 public final class GoogleZoneBrowser: Sendable {
-    private let browser: MDNSBrowser
+    private enum Source: Sendable {
+        case builtin(MDNSBrowser)
+        case avahi(AvahiDiscoveryBackend, ZoneCollector)
+    }
 
-    /// A browser on `interfaces` (it opens its sockets on `start()`).
+    private let source: Source
+
+    /// A browser with the built-in querier on `interfaces` (it opens its sockets on `start()`).
     public init(interfaces: [NetworkInterface]) throws(IOError) {
         var configuration = MDNSQuerierConfiguration()
         configuration.serviceType = DNSName(GoogleZoneTXTRecord.serviceType) ?? .root
-        browser = try MDNSBrowser(interfaces: interfaces, configuration: configuration) { _ in }
+        source = .builtin(try MDNSBrowser(interfaces: interfaces, configuration: configuration) { _ in })
     }
 
-    /// Opens the sockets and starts querying.
-    public func start() async throws(IOError) { try await browser.start() }
+    /// A browser through avahi-daemon, on `interfaces` (empty: every interface avahi uses).
+    public init(avahiInterfaces interfaces: [NetworkInterface]) {
+        source = .avahi(AvahiDiscoveryBackend(interfaces: interfaces, serviceType: "_googlezone._tcp"), ZoneCollector())
+    }
+
+    /// Starts browsing.
+    public func start() async throws {
+        switch source {
+        case .builtin(let browser): try await browser.start()
+        case .avahi(let backend, let collector): try await backend.start { collector.record($0) }
+        }
+    }
 
     /// The zone instances resolved so far.
     public func zones() async -> [GoogleZoneInstance] {
-        await browser.snapshot().instances.filter(\.isResolved).map(GoogleZoneInstance.init(instance:))
+        switch source {
+        case .builtin(let browser):
+            await browser.snapshot().instances.filter(\.isResolved).map(GoogleZoneInstance.init(instance:))
+        case .avahi(_, let collector):
+            collector.zones
+        }
     }
 
-    /// Stops querying and closes the sockets.
-    public func stop() async { await browser.stop() }
+    /// Stops browsing.
+    public func stop() async {
+        switch source {
+        case .builtin(let browser): await browser.stop()
+        case .avahi(let backend, _): await backend.stop()
+        }
+    }
+}
+
+/// Zone instances avahi-daemon reported, by instance name (a goodbye removes one).
+final class ZoneCollector: Sendable {
+    private let store = Mutex<[String: GoogleZoneInstance]>([:])
+
+    var zones: [GoogleZoneInstance] { store.withLock { $0.values.sorted { $0.instanceName < $1.instanceName } } }
+
+    func record(_ event: DiscoveryEvent) {
+        switch event {
+        case .found(let device):
+            let zone = GoogleZoneInstance(instanceName: device.instanceName, txt: device.txt, host: device.host,
+                                          port: device.servicePort, addresses: device.addresses)
+            store.withLock { $0[device.instanceName.lowercased()] = zone }
+        case .lost(let instanceName, _):
+            _ = store.withLock { $0.removeValue(forKey: instanceName.lowercased()) }
+        }
+    }
 }
