@@ -20,7 +20,7 @@ public struct MDNSAnalyzer: Sendable {
     private var pending: [(time: LogTimestamp, names: [DNSName.CaseInsensitiveKey: DNSName], source: FlowEndpoint)] = []
     private var reportedTXT: Set<String> = []
     /// Decoded Cast TXT records by RDATA (at most `maximumCachedTXT`, then started afresh).
-    private var txtCache: [ArraySlice<UInt8>: CastTXTRecord] = [:]
+    private var txtCache: [BytesKey: CastTXTRecord] = [:]
     static let maximumCachedTXT = 256
     /// `_googlezone._tcp` instances in first-seen order, found by lower-cased name.
     public private(set) var zones: [GoogleZoneSighting] = []
@@ -256,12 +256,12 @@ public struct MDNSAnalyzer: Sendable {
 
     /// The Cast TXT model of `txt`, decoded once per distinct RDATA: an instance whose TXT alternates (two
     /// responders, or a device changing its status back and forth) is not decoded again each time.
-    private static func decodedTXT(_ txt: DNSTXT, cache: inout [ArraySlice<UInt8>: CastTXTRecord]) -> CastTXTRecord {
-        if let known = cache[txt.rdata] { return known }
+    private static func decodedTXT(_ txt: DNSTXT, cache: inout [BytesKey: CastTXTRecord]) -> CastTXTRecord {
+        if let known = cache[BytesKey(txt.rdata)] { return known }
         let decoded = CastTXTRecord(txt: txt)
         if cache.count >= maximumCachedTXT { cache.removeAll(keepingCapacity: true) }
         // Owned bytes: the RDATA slice points into its packet.
-        cache[Array(txt.rdata)[...]] = decoded
+        cache[BytesKey(txt.rdata).stored] = decoded
         return decoded
     }
 

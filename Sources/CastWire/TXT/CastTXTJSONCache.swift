@@ -7,14 +7,14 @@ import Synchronization
 public final class CastTXTJSONCache: Sendable {
     /// Most records kept.
     public static let capacity = 256
-    private let entries = Mutex<[[UInt8]: (value: JSONValue, serialized: [UInt8])]>([:])
+    private let entries = Mutex<[BytesKey: (value: JSONValue, serialized: [UInt8])]>([:])
 
     /// An empty cache.
     public init() {}
 
     /// The decoded TXT's JSON value and its serialized text.
     public func json(for txt: DNSTXT) -> (value: JSONValue, serialized: [UInt8]) {
-        let key = Array(txt.rdata)
+        let key = BytesKey(txt.rdata)
         if let known = entries.withLock({ $0[key] }) { return known }
         let value = CastTXTRecord(txt: txt).jsonValue
         var serialized: [UInt8] = []
@@ -23,7 +23,7 @@ public final class CastTXTJSONCache: Sendable {
         serialized = out.bytes
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = (value, serialized)
+            entries[key.stored] = (value, serialized)
         }
         return (value, serialized)
     }
