@@ -134,6 +134,12 @@ public final class ReceiverEmulator: @unchecked Sendable {
         _ = try? await eventLoop.submit { self.perform(body(&self.device)) }
     }
 
+    /// Runs the device's `body` and carries out what it returns, now; call it on the loop only (event handlers of
+    /// devices sharing this loop do).
+    func performOnLoop(_ body: (inout ReceiverDevice) -> [ReceiverAction]) {
+        perform(body(&device))
+    }
+
     /// Stops listening and closes every sender's connection without CLOSE messages, as a device that loses its
     /// role does (a group leader that is no longer elected): senders see the connection end, not the app.
     public func drop() async {

@@ -67,9 +67,13 @@ enum DiscoverGroups {
             guard let answer = answers[device.deviceID] else { continue }
             if device.isGroup, let status = answer.status { lists[device.deviceID] = status.status.devices }
             if let castingGroups = answer.castingGroups { groups[device.deviceID] = castingGroups }
-            if device.isGroup || answer.castingGroups == nil, let failure = answer.failure {
+            if let failure = answer.failure, device.isGroup || answer.castingGroups == nil {
                 failures[device.deviceID] = failure
-                io.printError("discover: \(device.friendlyName) (\(DiscoverCommand.address(device))): \(failure)")
+                // Devices that are not groups (a TV with Cast built in) may not speak multizone at all: said in
+                // the JSON only, not once per device on stderr.
+                if device.isGroup {
+                    io.printError("discover: \(device.friendlyName) (\(DiscoverCommand.address(device))): \(failure)")
+                }
             }
         }
         return DeviceGroups(devices: devices, zones: found, memberLists: lists, castingGroups: groups,

@@ -146,6 +146,9 @@ enum ReceiverCommand {
         guard invocation.options("member").isEmpty else {
             throw CommandLineError.validation("--member needs --group")
         }
+        if faults.contains(where: { if case .leaderMoveAfter = $0 { true } else { false } }) {
+            throw CommandLineError.validation("--fault leader-move-after needs --group (a single device has no leader)")
+        }
 
         let loop = try EventLoop(name: "castscope-receiver")
         defer { loop.shutdown() }

@@ -16,7 +16,7 @@ enum ReceiverGroupCommand {
         guard invocation.option("http-port") == nil else {
             throw CommandLineError.validation("--http-port is for a single device, not with --group")
         }
-        let members = try parseMembers(invocation.options("member"), defaultHost: base.address)
+        let members = try parseMembers(invocation.options("member"), groupName: name, defaultHost: base.address)
         let loop = try EventLoop(name: "castscope-receiver")
         defer { loop.shutdown() }
         let group = try ReceiverGroup(
@@ -59,15 +59,23 @@ enum ReceiverGroupCommand {
     }
 
     /// `NAME` or `NAME@HOST`; the first member on a host takes --port, later ones on the same host a free port.
-    static func parseMembers(_ specs: [String], defaultHost: SocketAddress) throws -> [ReceiverGroupMember] {
+    static func parseMembers(_ specs: [String], groupName: String, defaultHost: SocketAddress) throws
+        -> [ReceiverGroupMember]
+    {
         guard !specs.isEmpty else { throw CommandLineError.validation("--group needs at least one --member") }
         var members: [ReceiverGroupMember] = []
         var takenHosts: Set<IPAddress> = []
+        var names: Set<String> = [groupName.lowercased()]
         for spec in specs {
             let parts = spec.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let memberName = parts[0]
             guard !memberName.isEmpty else {
                 throw CommandLineError.validation("invalid --member \"\(spec)\": expected NAME or NAME@HOST")
+            }
+            // Two instances with one name would conflict on mDNS (one would rename itself or hide the other).
+            guard names.insert(memberName.lowercased()).inserted else {
+                throw CommandLineError.validation(
+                    "--member \"\(memberName)\": each member needs a name of its own, other than the group's")
             }
             var ip = defaultHost.ip
             if parts.count == 2 {

@@ -51,3 +51,64 @@ import Testing
         #expect(!zone.zone.ipv4.isEmpty)
     }
 }
+
+/// The analyser's view of a group's SRV over time, on hand-made announcements.
+@Suite struct GroupLeaderMoveTests {
+    static let instance = LibraryFindingTests.name("Downstairs._googlecast._tcp.local")
+
+    static func announce(_ host: String, port: UInt16, ttl: UInt32, txt: Bool = true) -> ByteReader {
+        var records = [DNSResourceRecord(name: instance, type: .srv, ttl: ttl,
+                                         data: .srv(DNSSRV(priority: 0, weight: 0, port: port,
+                                                           target: LibraryFindingTests.name(host))))]
+        if txt {
+            let strings = ["id=6a7b8c9d0e1f20314253647586970a1b", "fn=Downstairs", "md=Google Cast Group", "ca=2084"]
+            records.append(DNSResourceRecord(name: instance, type: .txt, ttl: 4500,
+                                             data: .txt(DNSTXT(strings: strings.map { Array($0.utf8) }))))
+        }
+        return ByteReader(DNSMessage(flags: DNSFlags(rawValue: 0x8400), answers: records).encoded())
+    }
+
+    static func run(_ announcements: [ByteReader]) -> (MDNSAnalyzer, [Finding]) {
+        var analyser = MDNSAnalyzer()
+        var findings: [Finding] = []
+        let device = FlowEndpoint(address: [10, 0, 0, 2], port: 5353)
+        let group = FlowEndpoint(address: [224, 0, 0, 251], port: 5353)
+        for (index, payload) in announcements.enumerated() {
+            _ = analyser.add(payload: payload, time: LibraryFindingTests.at(Int64(index)), source: device,
+                             destination: group, findings: &findings)
+        }
+        analyser.finish(findings: &findings)
+        return (analyser, findings.filter { $0.code == "group.leader-moved" })
+    }
+
+    @Test func aMoveIsOneFindingWithBothPlaces() {
+        let (analyser, moved) = Self.run([
+            Self.announce("kitchen.local", port: 32101, ttl: 120), Self.announce("office.local", port: 32219, ttl: 120),
+        ])
+        #expect(moved.count == 1)
+        #expect(moved.first?.summary == "group Downstairs moved from kitchen.local.:32101 to office.local.:32219")
+        #expect(analyser.devices.values.first?.endpoints.count == 2)
+    }
+
+    @Test func aLateGoodbyeFromTheOldLeaderIsNoSecondMove() {
+        let (analyser, moved) = Self.run([
+            Self.announce("kitchen.local", port: 32101, ttl: 120),
+            Self.announce("office.local", port: 32219, ttl: 120),
+            Self.announce("kitchen.local", port: 32101, ttl: 0, txt: false),
+            Self.announce("office.local", port: 32219, ttl: 120, txt: false),
+        ])
+        #expect(moved.count == 1, "\(moved.map(\.summary))")
+        let group = analyser.devices.values.first
+        #expect(group?.endpoints.count == 2)
+        #expect(group?.host == "office.local." && group?.port == 32219)
+    }
+
+    @Test func aGoodbyeThenTheSamePlaceAgainIsNoMove() {
+        let (_, moved) = Self.run([
+            Self.announce("kitchen.local", port: 32101, ttl: 120),
+            Self.announce("kitchen.local", port: 32101, ttl: 0, txt: false),
+            Self.announce("kitchen.local", port: 32101, ttl: 120),
+        ])
+        #expect(moved.isEmpty)
+    }
+}

@@ -145,6 +145,40 @@ import Testing
     }
 }
 
+extension SpeakerGroupTests {
+    @Test func movesAskedTogetherRunOneAfterTheOther() async throws {
+        let fixture = try await Fixture()
+        let start = fixture.addresses.group
+        async let first = fixture.group.moveLeader()
+        async let second = fixture.group.moveLeader()
+        let (a, b) = try await (first, second)
+        #expect(Set([a.port, b.port, start.port]).count == 3, "each move takes a port of its own")
+        #expect(await fixture.group.leaderIndex == 0, "two moves among two members come back to the first")
+        // Only the current group device still listens: the one in between was stopped.
+        let current = try #require(await fixture.group.groupAddress)
+        let answers = await fixture.platform.multizone(of: fixture.device("Downstairs", id: Self.groupID, at: current))
+        #expect(answers.status?.status.devices.count == 2)
+        for stale in [start, a, b] where stale != current {
+            let gone = await fixture.platform.multizone(of: fixture.device("Downstairs", id: Self.groupID, at: stale))
+            #expect(gone.status == nil, "\(stale) still answers")
+        }
+        await fixture.shutdown()
+    }
+
+    @Test func stopDuringAMoveLeavesNothingListening() async throws {
+        let fixture = try await Fixture()
+        let move = Task { try await fixture.group.moveLeader() }
+        await fixture.group.stop()
+        let moved = try? await move.value
+        for address in [fixture.addresses.group, moved].compactMap({ $0 }) {
+            let answer = await fixture.platform.multizone(of: fixture.device("Downstairs", id: Self.groupID, at: address))
+            #expect(answer.status == nil, "\(address) still answers after stop")
+        }
+        fixture.clientLoop.shutdown()
+        fixture.serverLoop.shutdown()
+    }
+}
+
 /// Device-status callbacks as lines (sender loop), read from the test.
 final class MultizoneRecorder: CastDeviceStatusListener, @unchecked Sendable {
     private let recorded = Mutex<[String]>([])

@@ -44,6 +44,22 @@ import Testing
         await group.stopped()
     }
 
+    @Test func groupOptionsAreCheckedBeforeAnythingListens() async throws {
+        let cases: [([String], String)] = [
+            (["--fault", "leader-move-after=2s"], "needs --group"),
+            (["--member", "Den"], "--member needs --group"),
+            (["--group", "Home", "--member", "Den", "--member", "den"], "a name of its own"),
+            (["--group", "Home", "--member", "home"], "a name of its own"),
+            (["--group", "Home"], "at least one --member"),
+            (["--group", "Home", "--member", "Den@not-an-address"], "not an IPv4 or IPv6 address"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await CastscopeProcess.run(["receiver", "--port", "0"] + arguments)
+            #expect(result.exitCode == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+
     @Test func aSingleDeviceHasNoMembers() async throws {
         let device = try await ReceiverProcess.start()
         let listed = try await Self.cast(device, ["members"])

@@ -155,8 +155,12 @@ public enum DiscoveryDiagnosis {
         checks.append(
             NetworkPathChecks.multicastPath(probed, devices: sorted, queries: queries, interfaces: options.interfaces))
         checks.append(NetworkPathChecks.subnet(probed, interfaces: options.interfaces, all: all, devices: sorted))
-        checks.append(await groups(sorted, endpoints: builtinFound.endpoints.merging(avahiFound.endpoints) { $0 + $1 },
-                                   options: options))
+        // Both backends see the same announcements: their places are joined without repeats (by SRV target and
+        // port; the text shows the address too).
+        let places = builtinFound.endpoints.merging(avahiFound.endpoints) { first, second in
+            first + second.filter { place in !first.contains { $0.key == place.key } }
+        }
+        checks.append(await groups(sorted, endpoints: places.mapValues { $0.map(\.text) }, options: options))
         if !options.applicationIDs.isEmpty {
             checks.append(
                 await appFilter(sorted, appIDs: options.applicationIDs, checker: options.availabilityChecker))
@@ -169,8 +173,13 @@ extension DiscoveryDiagnosis {
     /// The `groups` check: each group found is connected to where it is announced and asked for its members.
     static func groups(_ devices: [Device], endpoints: [String: [String]], options: Options) async -> DiagnosticCheck {
         let groups = devices.filter(\.isGroup)
-        guard !groups.isEmpty, let loop = try? EventLoop(name: "castscope-groups") else {
-            return GroupChecks.check([], devices: devices, endpoints: endpoints)
+        guard !groups.isEmpty else { return GroupChecks.check([], devices: devices, endpoints: endpoints) }
+        let loop: EventLoop
+        do throws(IOError) {
+            loop = try EventLoop(name: "castscope-groups")
+        } catch {
+            return DiagnosticCheck(id: "groups", status: .warn, summary: "the speaker groups could not be checked",
+                                   evidence: ["\(error)"])
         }
         defer { loop.shutdown() }
         let prober = UnicastProber(loop: loop, timeout: min(options.duration, .seconds(3)))
@@ -200,18 +209,20 @@ extension DiscoveryDiagnosis {
 /// Every device a backend reported during a diagnosis (removals are not applied: the report lists all seen), and
 /// every address and port each device id was announced at, in order.
 private final class DeviceCollector: Sendable {
-    private let store = Mutex<(devices: [String: Device], endpoints: [String: [String]])>(([:], [:]))
+    typealias Place = (key: String, text: String)
+    private let store = Mutex<(devices: [String: Device], endpoints: [String: [Place]])>(([:], [:]))
 
     var devices: [String: Device] { store.withLock { $0.devices } }
-    var endpoints: [String: [String]] { store.withLock { $0.endpoints } }
+    var endpoints: [String: [Place]] { store.withLock { $0.endpoints } }
 
     func record(_ event: DiscoveryEvent) {
         guard case .found(let device) = event else { return }
-        let endpoint = GroupChecks.address(device)
+        // Where the instance says it runs is its SRV target and port: an address learnt later is no move.
+        let place = (key: "\(device.host.lowercased()):\(device.servicePort)", text: GroupChecks.address(device))
         store.withLock { state in
             state.devices[device.instanceName.lowercased()] = device
             var seen = state.endpoints[device.deviceID] ?? []
-            if !seen.contains(endpoint) { seen.append(endpoint) }
+            if !seen.contains(where: { $0.key == place.key }) { seen.append(place) }
             state.endpoints[device.deviceID] = seen
         }
     }

@@ -29,8 +29,8 @@ public enum GroupChecks {
     /// Asks a group for its members: the members, or why not (CastSender's platform client, injected).
     public typealias MembersProbe = @Sendable (Device) async -> (members: [MultizoneDevice]?, failure: String?)
 
-    /// The check over every group found; `endpoints` has each device id's `ADDRESS:PORT`s in the order they were
-    /// announced during the listen.
+    /// The check over every group found; `endpoints` has, per device id, each place (SRV target and port, shown as
+    /// `ADDRESS:PORT`) it was announced at during the listen, in order.
     public static func check(_ groups: [Evidence], devices: [Device], endpoints: [String: [String]])
         -> DiagnosticCheck
     {
@@ -43,7 +43,7 @@ public enum GroupChecks {
         for item in groups {
             let group = item.group
             let at = address(group)
-            let seen = endpoints[group.deviceID] ?? [at]
+            let seen = endpoints[group.deviceID] ?? []
             if seen.count > 1 {
                 evidence.append("\(group.friendlyName): announced at \(seen.joined(separator: ", then "))")
                 problems.append((

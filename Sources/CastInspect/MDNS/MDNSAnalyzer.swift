@@ -192,18 +192,19 @@ public struct MDNSAnalyzer: Sendable {
         case .srv(let srv) where Self.isCast(record.name):
             update(record.name, time: time, record: record, findings: &findings) { device in
                 // The target as text only when it changed (a repeated SRV is the common case).
+                // Only a live SRV says where the instance runs: a goodbye for an old place (a group's former
+                // leader, late) changes nothing. The target becomes text only when it changed.
                 let target = DNSName.CaseInsensitiveKey(srv.target)
                 let changed = device.host == nil || device.port != srv.port || device.srvTarget != target
-                if changed {
+                if changed, record.ttl > 0 || device.host == nil {
                     device.host = srv.target.description
                     device.srvTarget = target.stored
+                    device.port = srv.port
                 }
-                // A goodbye is no place to be; the first live SRV is one even when a goodbye came before it.
                 if record.ttl > 0, changed || device.endpoints.isEmpty,
                     device.endpoints.count < CastDeviceRecord.maximumEndpoints {
                     device.endpoints.append((time, device.host ?? "", srv.port))
                 }
-                device.port = srv.port
                 device.note(time, "SRV \(srv.target):\(srv.port) ttl \(record.ttl)")
             }
         case .txt(let txt) where Self.isCast(record.name):

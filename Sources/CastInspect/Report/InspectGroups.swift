@@ -33,6 +33,8 @@ public struct InspectGroups: Sendable {
 
     /// The groups in first-seen order.
     public let groups: [Group]
+    /// Most members kept per group, whatever the connections say.
+    static let maximumMembers = 256
     /// Every `_googlezone._tcp` instance, with the friendly name of the speaker it belongs to when known.
     public let zones: [(zone: GoogleZoneSighting, speaker: String?)]
 
@@ -52,6 +54,7 @@ public struct InspectGroups: Sendable {
                 .union(record.endpoints.flatMap { mdns.addresses(ofHost: $0.host) })
             // Every connection to the group adds what it learnt, later ones updating earlier ones.
             var members: [MultizoneDevice]?
+            var positions: [String: Int] = [:]
             for connection in connections {
                 guard let learnt = connection.groupMembers, let server = connection.flow.split(separator: "-").last,
                     let colon = server.lastIndex(of: ":"), let port = UInt16(server[server.index(after: colon)...])
@@ -60,9 +63,11 @@ public struct InspectGroups: Sendable {
                 guard ports.contains(port), addresses.contains(String(host)) else { continue }
                 var merged = members ?? []
                 for member in learnt {
-                    if let index = merged.firstIndex(where: { $0.matches(member.deviceID) }) {
+                    let id = member.canonicalID
+                    if let index = positions[id] {
                         merged[index] = member
-                    } else {
+                    } else if merged.count < Self.maximumMembers {
+                        positions[id] = merged.count
                         merged.append(member)
                     }
                 }

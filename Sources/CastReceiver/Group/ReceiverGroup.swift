@@ -26,6 +26,12 @@ public actor ReceiverGroup {
     private var groupResponder: MDNSResponder?
     private var advertisedOn: [NetworkInterface] = []
     private var moveTask: Task<Void, Never>?
+    /// True while a move runs (a second one waits its turn: `moveLeader` is not reentrant across its awaits).
+    private var moving = false
+    /// True once `stop()` began: a move still under way undoes what it started.
+    private var stopped = false
+    /// The group device member events go to, read and written on the loop (handlers run there).
+    private let mirror: MirrorTarget
     private let log: LogCategory
 
     /// Prepares every device (certificates, TLS); nothing listens until `start()`.
@@ -42,7 +48,9 @@ public actor ReceiverGroup {
             members.append(try ReceiverEmulator(options: memberOptions, eventLoop: eventLoop))
         }
         self.members = members
-        group = try Self.makeGroupDevice(options, on: options.members[0].address.ip, eventLoop: eventLoop)
+        let first = try Self.makeGroupDevice(options, on: options.members[0].address.ip, eventLoop: eventLoop)
+        group = first
+        mirror = MirrorTarget(first)
     }
 
     private static func makeGroupDevice(_ options: ReceiverGroupOptions, on ip: IPAddress, eventLoop: EventLoop)
@@ -54,20 +62,30 @@ public actor ReceiverGroup {
         return try ReceiverEmulator(options: groupOptions, eventLoop: eventLoop)
     }
 
-    /// Starts the members, then the group on the first member's address; returns where each listens.
+    /// Starts the members, then the group on the first member's address; returns where each listens. On a failure
+    /// the devices already listening are stopped again.
     public func start() async throws(ReceiverEmulatorError) -> (members: [SocketAddress], group: SocketAddress) {
         memberAddresses = []
-        for member in members { memberAddresses.append(try member.start()) }
-        let address = try group.start()
+        let address: SocketAddress
+        do throws(ReceiverEmulatorError) {
+            for member in members { memberAddresses.append(try member.start()) }
+            address = try group.start()
+        } catch {
+            for member in members.prefix(memberAddresses.count) { await member.stopAndWait() }
+            memberAddresses = []
+            throw error
+        }
         groupAddress = address
+        let mirror = mirror
         for (index, member) in members.enumerated() {
             let id = options.members[index].deviceID
-            await member.onEvent { [weak self] event in
-                guard case .volumeChanged(let volume) = event, let self else { return }
-                Task { await self.group.update { $0.memberVolumeChanged(deviceID: id, volume: volume) } }
+            // Handlers run on the loop every device shares: the change is applied there at once, in order.
+            await member.onEvent { event in
+                guard case .volumeChanged(let volume) = event else { return }
+                mirror.group.performOnLoop { $0.memberVolumeChanged(deviceID: id, volume: volume) }
             }
         }
-        await wireGroupEvents()
+        await wireGroupEvents(group)
         log.info("group \"\(options.name)\" on \(address), led by \(options.members[0].name)")
         if let delay = options.leaderMoveDelay {
             moveTask = Task { [weak self] in
@@ -81,20 +99,23 @@ public actor ReceiverGroup {
     }
 
     /// SET_DEVICE_VOLUME on the group sets the member's own volume.
-    private func wireGroupEvents() async {
+    private func wireGroupEvents(_ device: ReceiverEmulator) async {
         let members = members
         let ids = options.members.map(\.deviceID)
-        await group.onEvent { event in
+        await device.onEvent { event in
             guard case .memberVolumeChanged(let id, let volume) = event,
                 let index = ids.firstIndex(where: { MultizoneDevice(deviceID: id).matches($0) })
             else { return }
-            Task { await members[index].update { $0.setVolume(volume) } }
+            members[index].performOnLoop { $0.setVolume(volume) }
         }
     }
 
     /// Advertises each member (`_googlecast._tcp` and `_googlezone._tcp`, under its own host name and address) and
     /// the group (on the leader's host name) on `interfaces`.
     public func advertise(on interfaces: [NetworkInterface]) async throws(IOError) {
+        guard memberAddresses.count == members.count else {
+            throw IOError(errno: 22, call: "ReceiverGroup.advertise (before start)")
+        }
         advertisedOn = interfaces
         for (index, member) in options.members.enumerated() {
             let configuration = members[index].options.configuration
@@ -127,35 +148,46 @@ public actor ReceiverGroup {
         ip.description == "0.0.0.0" || ip.description == "::" ? nil : [ip]
     }
 
-    /// Moves the group to the next member: goodbye for the group's instance, its app session (and player) carried
-    /// to a new group device on that member's address and a new port, the old device's senders dropped, the
-    /// instance announced again. Returns the new address.
+    /// Moves the group to the next member: a new group device on that member's address and a new port takes the
+    /// app session (and player) and member volumes, then the old instance says goodbye, its senders are dropped and
+    /// the instance is announced again. Moves run one at a time; one that fails to start its successor leaves the
+    /// group where it was. Returns the new address.
     @discardableResult
     public func moveLeader() async throws(ReceiverEmulatorError) -> SocketAddress {
+        while moving { await Task.yield() }
+        guard !stopped, let oldAddress = groupAddress else { throw .listen(IOError(errno: 125, call: "moveLeader")) }
+        moving = true
+        defer { moving = false }
         let old = group
-        let oldAddress = groupAddress
-        await groupResponder?.stop()
-        groupResponder = nil
         let next = (leaderIndex + 1) % options.members.count
-        let moved = try? await old.eventLoop.submit { old.device.transferableApp }
-        let volumes = (try? await old.eventLoop.submit { old.device.members }) ?? []
         let successor = try Self.makeGroupDevice(options, on: options.members[next].address.ip, eventLoop: eventLoop)
         let address = try successor.start()
-        await successor.update { device in
-            device.members = volumes
-            return moved.flatMap { $0 }.map { device.continueApp($0) } ?? []
+        // The state is taken and handed over in one loop turn, so no change falls between the two devices.
+        let mirror = mirror
+        _ = try? await eventLoop.submit {
+            let moved = old.device.transferableApp
+            let volumes = old.device.members
+            successor.performOnLoop { device in
+                device.members = volumes
+                return moved.map { device.continueApp($0) } ?? []
+            }
+            mirror.group = successor
         }
+        await wireGroupEvents(successor)
+        await groupResponder?.stop()
+        groupResponder = nil
         await old.drop()
         group = successor
         groupAddress = address
         leaderIndex = next
-        await wireGroupEvents()
         let leaderName = options.members[next].name
-        log.info("group \"\(options.name)\" leader moved from \(oldAddress?.description ?? "?") to \(address) (\(leaderName))")
-        do throws(IOError) {
-            try await advertiseGroup()
-        } catch {
-            log.error("group \"\(options.name)\": cannot advertise on the new leader: \(error)")
+        log.info("group \"\(options.name)\" leader moved from \(oldAddress) to \(address) (\(leaderName))")
+        if !stopped {
+            do throws(IOError) {
+                try await advertiseGroup()
+            } catch {
+                log.error("group \"\(options.name)\": cannot advertise on the new leader: \(error)")
+            }
         }
         await old.stopAndWait()
         return address
@@ -163,8 +195,10 @@ public actor ReceiverGroup {
 
     /// Goodbyes for every instance, then every device stops (CLOSE to its senders).
     public func stop() async {
+        stopped = true
         moveTask?.cancel()
         moveTask = nil
+        while moving { await Task.yield() }
         await groupResponder?.stop()
         groupResponder = nil
         for responder in memberResponders { await responder.stop() }
@@ -172,4 +206,11 @@ public actor ReceiverGroup {
         await group.stopAndWait()
         for member in members { await member.stopAndWait() }
     }
+}
+
+/// The group device the members' volume events go to; touched on the shared loop only.
+final class MirrorTarget: @unchecked Sendable {
+    // @unchecked Sendable: read and written on the event loop every device of the group runs on.
+    var group: ReceiverEmulator
+    init(_ group: ReceiverEmulator) { self.group = group }
 }

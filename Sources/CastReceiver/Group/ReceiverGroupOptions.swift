@@ -55,6 +55,8 @@ public struct ReceiverGroupOptions: Sendable {
         configuration.name = name
         configuration.deviceID = deviceID
         configuration.groupMembers = members.map(\.multizoneDevice)
+        // Every new leader starts a group device: a transfer fault would start another destination each time.
+        configuration.faults.removeAll { if case .transferAfter = $0 { true } else { false } }
         return configuration
     }
 

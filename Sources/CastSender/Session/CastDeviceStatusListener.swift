@@ -27,18 +27,20 @@ struct MultizoneTracker {
     /// The last `status` object.
     var status: MultizoneStatus.Status?
     var listeners: [WeakDeviceStatusListener] = []
+    /// Most members kept, whatever a device sends.
+    static let maximumMembers = 256
 
     /// Applies one event to the member list.
     mutating func apply(_ message: MultizoneMessage) {
         switch message {
         case let .status(reply):
             status = reply.status
-            members = reply.status.devices
+            members = Array(reply.status.devices.prefix(Self.maximumMembers))
         case let .deviceAdded(device), let .deviceUpdated(device):
             var list = members ?? []
             if let index = list.firstIndex(where: { $0.matches(device.deviceID) }) {
                 list[index] = device
-            } else {
+            } else if list.count < Self.maximumMembers {
                 list.append(device)
             }
             members = list

@@ -17,12 +17,13 @@ public struct GoogleZoneTXTRecord: Sendable, Hashable {
 
     /// Parses TXT strings (RFC 6763 §6: keys without ASCII case, the first occurrence wins, a bare key has no value).
     public init<Strings: Sequence>(strings: Strings) where Strings.Element: Collection, Strings.Element.Element == UInt8 {
+        var seen: Set<String> = []
         for string in strings {
             let bytes = Array(string)
             guard !bytes.isEmpty, bytes.first != UInt8(ascii: "=") else { continue }
             let equals = bytes.firstIndex(of: UInt8(ascii: "=")) ?? bytes.endIndex
             let key = String(decoding: bytes[..<equals], as: UTF8.self).lowercased()
-            guard !values.contains(where: { $0.key == key }) else { continue }
+            guard seen.insert(key).inserted else { continue }
             let value = equals < bytes.endIndex ? String(decoding: bytes[(equals + 1)...], as: UTF8.self) : nil
             values.append((key, value))
             switch key {
