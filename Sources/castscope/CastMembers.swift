@@ -38,8 +38,14 @@ enum CastMembers {
                 volume.muted = invocation.argument("state") == "on"
             }
             let request = MultizoneMessage.setDeviceVolume(requestID: nil, deviceID: member.deviceID, volume: volume)
+            // A group may broadcast the DEVICE_UPDATED instead of answering with the request's id: that counts too.
+            let memberID = member.deviceID
             let question = PlatformQuestion(
-                namespace: .multizone, payload: request.json.objectValue ?? JSONObject(), replyTypes: [.deviceUpdated])
+                namespace: .multizone, payload: request.json.objectValue ?? JSONObject(), replyTypes: [.deviceUpdated],
+                alsoAnsweredBy: { json in
+                    guard case let .deviceUpdated(device)? = try? MultizoneMessage(json: json) else { return false }
+                    return device.matches(memberID)
+                })
             let answers = await client.ask(device, [question], log: options.log.multizoneControlChannel)
             guard let reply = answers.replies.first ?? nil else {
                 throw CommandFailure("\(device.friendlyName): \(answers.failure ?? "no answer")")

@@ -129,8 +129,9 @@ final class PlatformQuery: CastSocketDelegate, @unchecked Sendable {
             guard let text = message.payloadUTF8, let json = try? JSONValue(parsing: text) else { return }
             for (index, question) in questions.enumerated()
             where replies[index] == nil && question.namespace == namespace
-                && Self.isReply(message, json: json, senderID: options.senderID, requestID: requestID(index),
-                                replyTypes: question.replyTypes) {
+                && (Self.isReply(message, json: json, senderID: options.senderID, requestID: requestID(index),
+                                 replyTypes: question.replyTypes)
+                    || Self.isUnsolicitedAnswer(message, json: json, senderID: options.senderID, question: question)) {
                 log.verbose("received \(text)", metadata(index))
                 replies[index] = json
             }
@@ -181,6 +182,15 @@ final class PlatformQuery: CastSocketDelegate, @unchecked Sendable {
         else { return false }
         let types = [json.castMessageType?.rawValue, json["responseType"]?.stringValue].compactMap { $0 }
         return types.contains(where: replyTypes.contains)
+    }
+
+    /// An unsolicited message from receiver-0, to this sender or to everyone, that the question takes as its answer.
+    static func isUnsolicitedAnswer(_ message: CastMessage, json: JSONValue, senderID: String,
+                                    question: PlatformQuestion) -> Bool {
+        guard let accepts = question.alsoAnsweredBy, message.sourceID == CastEndpointID.platformReceiver,
+            message.destinationID == senderID || message.destinationID == CastEndpointID.broadcast
+        else { return false }
+        return accepts(json)
     }
 
     /// Ends the query once: CLOSE and close the channel, then report.

@@ -9,9 +9,14 @@ public struct PlatformQuestion: Sendable {
     public var payload: JSONObject
     /// `type` (or `responseType`) values that answer it; error replies (INVALID_REQUEST, …) always do.
     public var replyTypes: Set<String>
+    /// Also an answer: an unsolicited message from receiver-0 (to this sender or to `*`, any `requestId`) for which
+    /// this says true — a device may broadcast the DEVICE_UPDATED a SET_DEVICE_VOLUME causes instead of replying.
+    public var alsoAnsweredBy: (@Sendable (JSONValue) -> Bool)?
 
     /// A question whose answer has one of `replyTypes`.
-    public init(namespace: CastNamespace, payload: JSONObject, replyTypes: [CastMessageType]) {
+    public init(namespace: CastNamespace, payload: JSONObject, replyTypes: [CastMessageType],
+                alsoAnsweredBy: (@Sendable (JSONValue) -> Bool)? = nil) {
+        self.alsoAnsweredBy = alsoAnsweredBy
         self.namespace = namespace
         self.payload = payload
         self.replyTypes = Set((replyTypes + CastErrorResponse.types).map(\.rawValue))
