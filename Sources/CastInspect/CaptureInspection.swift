@@ -60,7 +60,8 @@ public struct CaptureInspection {
         var summary = inspector.finish()
         logMerge?.finish(&summary)
         report.finish(summary: summary, inspector: inspector)
-        collector?.finish(summary: summary)
+        collector?.finish(summary: summary,
+                          groups: InspectGroups(mdns: inspector.mdns, connections: inspector.connections))
         return Outcome(summary: summary, error: error, nothingRead: false, collector: collector)
     }
 }

@@ -40,6 +40,21 @@ import Testing
         #expect(html.contains("No Cast connections in the capture."))
     }
 
+    @Test func aGroupsLeaderMoveIsShownWithItsDiscovery() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let name = "\(Self.captures)/group-leader-moved"
+        let result = try await CastscopeProcess.run(["inspect", "\(name).pcapng", "--keylog", "\(name).keys",
+                                                     "--html", path])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Speaker groups (1):"))
+        #expect(result.standardOutput.contains("group.leader-moved"))
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.contains("<h3>Speaker groups</h3>"))
+        #expect(html.contains(", leader Kitchen</li>") && html.contains(", leader Office</li>"))
+        #expect(html.contains("<li>members: Kitchen, Office</li>"))
+    }
+
     @Test func corruptCaptureStillWritesTheReportOfWhatCameBefore() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(Self.captures)/mdns-zeroconf.pcap"))
         let capture = NSTemporaryDirectory() + "castscope-cut-\(UUID().uuidString).pcap"

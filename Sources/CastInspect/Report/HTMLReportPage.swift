@@ -1,4 +1,5 @@
 import CastLog
+import CastWire
 
 /// The report page's layout: head, header with counts and findings, the sections, the scripts.
 struct HTMLReportPage {
@@ -170,8 +171,41 @@ struct HTMLReportPage {
                 .render(into: &out)
             out.raw("</div>\n")
         }
+        speakerGroups(into: &out)
         places(collector.findings.filter { if case .discovery = $0.place { true } else { false } }, into: &out)
         out.raw("</section>\n")
+    }
+
+    /// Each speaker group: where it ran over time and who led, its members, the speakers' zone instances.
+    private func speakerGroups(into out: inout HTMLOutput) {
+        guard let groups = collector.groups, !groups.groups.isEmpty || !groups.zones.isEmpty else { return }
+        out.raw("<h3>Speaker groups</h3>\n<ul>")
+        for group in groups.groups.prefix(64) {
+            out.raw("<li><b>")
+            out.text(HTMLEscaper.clip(group.name, maxBytes: 96))
+            out.raw("</b> <span class=\"mono\">")
+            out.text(group.id ?? "?")
+            out.raw("</span><ul>")
+            for stay in group.stays {
+                out.raw("<li>")
+                out.text("\(stay.time.rfc3339) on \(stay.place)" + (stay.leader.map { ", leader \($0)" } ?? ""))
+                out.raw("</li>")
+            }
+            if let members = group.members {
+                out.raw("<li>members: ")
+                out.text(HTMLEscaper.clip(members.map { $0.name ?? $0.canonicalID }.joined(separator: ", "),
+                                          maxBytes: 2000))
+                out.raw("</li>")
+            }
+            out.raw("</ul></li>")
+        }
+        out.raw("</ul>\n")
+        if !groups.zones.isEmpty {
+            let named = groups.zones.prefix(256).map { $0.speaker ?? $0.zone.id ?? $0.zone.instance }
+            out.raw("<p class=\"facts\"><span class=\"mono\">_googlezone._tcp</span> (\(groups.zones.count)): ")
+            out.text(HTMLEscaper.clip(named.joined(separator: ", "), maxBytes: 2000))
+            out.raw("</p>\n")
+        }
     }
 
     private func connections(into out: inout HTMLOutput) {

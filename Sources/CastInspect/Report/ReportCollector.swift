@@ -105,9 +105,13 @@ public final class ReportCollector {
         }
     }
 
-    /// Takes the run's totals (after `Inspector.finish`).
-    public func finish(summary: InspectSummary) {
+    /// The speaker groups the capture shows (given at the end; nil when not assembled).
+    private(set) var groups: InspectGroups?
+
+    /// Takes the run's totals (after `Inspector.finish`) and the speaker groups assembled from it.
+    public func finish(summary: InspectSummary, groups: InspectGroups? = nil) {
         self.summary = summary
+        self.groups = groups
         // A finding can come just before its connection's first message (a reconnect is reported as the new
         // connection opens): place it with that connection, ahead of its first arrow.
         for index in findings.indices {
