@@ -16,28 +16,10 @@ import pychromecast
 import pychromecast.controllers.heartbeat as heartbeat
 from pychromecast.controllers import BaseController
 import pychromecast.socket_client as socket_client
-from pychromecast_support import serialize_socket_io
+from pychromecast_support import fail, serialize_socket_io, wait_for
 
 MEDIA_URL = "http://127.0.0.1:9/castscope/bunny.mp4"
 TITLE = "Big Buck Bunny (castscope)"
-
-
-def fail(step, why):
-    print(f"FAIL {step}: {why}", flush=True)
-    sys.exit(1)
-
-
-def wait_for(step, predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if predicate():
-                print(f"ok {step}", flush=True)
-                return
-        except (AttributeError, TypeError):
-            pass
-        time.sleep(0.05)
-    fail(step, f"not reached within {timeout}s")
 
 
 def connect(host, port, device_id, name):

@@ -8,34 +8,19 @@ Usage: pychromecast-group.py members ADDR T   -- discover for T s; print "cast N
                                                 back elsewhere (leader-move-after) and pause it there
 Prints "ok <step>" lines; exits 1 with "FAIL <step>: <why>".
 """
+import os
 import sys
 import threading
-import time
 
 import pychromecast
 from pychromecast.controllers.multizone import MultizoneController
 from pychromecast.socket_client import CONNECTION_STATUS_CONNECTED, CONNECTION_STATUS_LOST
 from zeroconf import IPVersion, Zeroconf
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pychromecast_support import fail, wait_for  # noqa: E402
+
 MEDIA_URL = "http://127.0.0.1:9/castscope/group.mp3"
-
-
-def fail(step, why):
-    print(f"FAIL {step}: {why}", flush=True)
-    sys.exit(1)
-
-
-def wait_for(step, predicate, timeout=15.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if predicate():
-                print(f"ok {step}", flush=True)
-                return
-        except (AttributeError, TypeError, KeyError):
-            pass
-        time.sleep(0.05)
-    fail(step, f"not reached within {timeout}s")
 
 
 def discover(address, timeout):

@@ -1,10 +1,32 @@
 """Shared by the pychromecast scripts (interop test driver and benchmark)."""
 import json
 import struct
+import sys
 import threading
+import time
 
 import pychromecast.socket_client as socket_client
 from pychromecast.generated import cast_channel_pb2
+
+
+def fail(step, why):
+    """Prints "FAIL <step>: <why>" and exits 1."""
+    print(f"FAIL {step}: {why}", flush=True)
+    sys.exit(1)
+
+
+def wait_for(step, predicate, timeout=15.0):
+    """Polls `predicate` (errors of a status not there yet count as false); prints "ok <step>" or fails."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                print(f"ok {step}", flush=True)
+                return
+        except (AttributeError, TypeError, KeyError):
+            pass
+        time.sleep(0.05)
+    fail(step, f"not reached within {timeout}s")
 
 
 def cast_frame(src, dst, ns, payload):

@@ -253,10 +253,7 @@ enum DiscoverCommand {
         }
     }
 
-    static func address(_ device: Device) -> String {
-        guard let address = device.networkAddress else { return "-:\(device.servicePort)" }
-        return address.isIPv4 ? "\(address):\(device.servicePort)" : "[\(address)]:\(device.servicePort)"
-    }
+    static func address(_ device: Device) -> String { device.endpointDescription }
 }
 
 /// Prints list changes as they happen for `--watch`.

@@ -86,3 +86,38 @@ import Testing
         #expect(GoogleZoneTXTRecord(id: "x", commonTime: "t").strings == ["id=x", "__common_time__=t"])
     }
 }
+
+@Suite struct MultizoneMembersTests {
+    static func member(_ id: String, _ name: String, level: Double? = nil) -> MultizoneDevice {
+        MultizoneDevice(deviceID: id, name: name, volume: level.map { CastVolume(level: $0) })
+    }
+
+    @Test func messagesChangeTheListAsAGroupMeansThem() {
+        var members = MultizoneMembers()
+        let status = MultizoneStatus(status: .init(devices: [Self.member("0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9", "A"),
+                                                              Self.member("ffeeddccbbaa99887766554433221100", "B")]))
+        let applied1 = members.apply(.status(status))
+        #expect(applied1)
+        let applied2 = members.apply(.deviceUpdated(Self.member("0A1B2C3D4E5F60718293A4B5C6D7E8F9", "A", level: 0.3)))
+        #expect(applied2)
+        #expect(members.devices.map(\.name) == ["A", "B"] && members.devices[0].volume?.level == 0.3)
+        let applied3 = members.apply(.deviceRemoved(deviceID: "0a1b2c3d4e5f60718293a4b5c6d7e8f9"))
+        #expect(applied3)
+        let applied4 = members.apply(.deviceAdded(Self.member("c", "C")))
+        #expect(applied4)
+        let applied5 = members.apply(.deviceUpdated(Self.member("ffeeddcc-bbaa-9988-7766-554433221100", "B2")))
+        #expect(applied5)
+        #expect(members.devices.map(\.name) == ["B2", "C"])
+        let applied6 = members.apply(.getStatus(requestID: 1))
+        #expect(!applied6)
+    }
+
+    @Test func aDeviceCannotGrowTheListPastItsBound() {
+        var members = MultizoneMembers()
+        for index in 0..<(MultizoneMembers.maximum + 50) { members.update(Self.member("id-\(index)", "\(index)")) }
+        #expect(members.devices.count == MultizoneMembers.maximum)
+        let many = (0..<1000).map { Self.member("s-\($0)", "\($0)") }
+        members.apply(.status(MultizoneStatus(status: .init(devices: many))))
+        #expect(members.devices.count == MultizoneMembers.maximum && members.devices.first?.name == "0")
+    }
+}

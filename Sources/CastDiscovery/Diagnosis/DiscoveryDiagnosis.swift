@@ -218,7 +218,7 @@ private final class DeviceCollector: Sendable {
     func record(_ event: DiscoveryEvent) {
         guard case .found(let device) = event else { return }
         // Where the instance says it runs is its SRV target and port: an address learnt later is no move.
-        let place = (key: "\(device.host.lowercased()):\(device.servicePort)", text: GroupChecks.address(device))
+        let place = (key: "\(device.host.lowercased()):\(device.servicePort)", text: device.endpointDescription)
         store.withLock { state in
             state.devices[device.instanceName.lowercased()] = device
             var seen = state.endpoints[device.deviceID] ?? []

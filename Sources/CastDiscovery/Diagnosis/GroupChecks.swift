@@ -42,7 +42,7 @@ public enum GroupChecks {
         let known = Set(devices.map { MultizoneDevice.canonical($0.deviceID) })
         for item in groups {
             let group = item.group
-            let at = address(group)
+            let at = group.endpointDescription
             let seen = endpoints[group.deviceID] ?? []
             if seen.count > 1 {
                 evidence.append("\(group.friendlyName): announced at \(seen.joined(separator: ", then "))")
@@ -90,8 +90,4 @@ public enum GroupChecks {
             fix: problems.map(\.fix).joined(separator: "; "))
     }
 
-    static func address(_ device: Device) -> String {
-        guard let address = device.networkAddress else { return "-:\(device.servicePort)" }
-        return address.isIPv4 ? "\(address):\(device.servicePort)" : "[\(address)]:\(device.servicePort)"
-    }
 }

@@ -78,7 +78,7 @@ public struct DeviceGroups: Sendable {
                     entry.appendUnchecked("id", .string(member.entry.canonicalID))
                     entry.appendUnchecked("name", member.entry.name.map { .string($0) } ?? .null)
                     entry.appendUnchecked("leader", .bool(member.isLeader))
-                    entry.appendUnchecked("address", member.device.map { .string(Self.address($0)) } ?? .null)
+                    entry.appendUnchecked("address", member.device.map { .string($0.endpointDescription) } ?? .null)
                     if let level = member.entry.volume?.level { entry.appendUnchecked("volume", .double(level)) }
                     return .object(entry)
                 })
@@ -101,11 +101,11 @@ public struct DeviceGroups: Sendable {
     public var textLines: [String] {
         groups.flatMap { group -> [String] in
             let leaderName = leader(of: group)?.friendlyName ?? "not among the devices found"
-            var lines = ["group \(group.friendlyName) (\(Self.address(group))), leader: \(leaderName)"]
+            var lines = ["group \(group.friendlyName) (\(group.endpointDescription)), leader: \(leaderName)"]
             if let members = members(of: group) {
                 lines += members.map { member in
                     let name = member.entry.name ?? member.entry.canonicalID
-                    let place = member.device.map(Self.address) ?? "not discovered"
+                    let place = member.device.map(\.endpointDescription) ?? "not discovered"
                     return "  \(member.isLeader ? "*" : "-") \(name)  \(member.entry.canonicalID)  \(place)"
                 }
             } else if let failure = failures[group.deviceID] {
@@ -115,8 +115,4 @@ public struct DeviceGroups: Sendable {
         }
     }
 
-    static func address(_ device: Device) -> String {
-        guard let address = device.networkAddress else { return "-:\(device.servicePort)" }
-        return address.isIPv4 ? "\(address):\(device.servicePort)" : "[\(address)]:\(device.servicePort)"
-    }
 }

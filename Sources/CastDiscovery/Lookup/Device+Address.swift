@@ -10,6 +10,12 @@ extension Device {
             txt: [Array("id=\(id)".utf8), Array("fn=\(name)".utf8)], interfaceIndex: 0, via: .builtin)
     }
 
+    /// `ADDRESS:PORT` of the device (IPv6 in brackets), `-:PORT` without an address: for logs and reports.
+    public var endpointDescription: String {
+        guard let address = networkAddress else { return "-:\(servicePort)" }
+        return address.isIPv4 ? "\(address):\(servicePort)" : "[\(address)]:\(servicePort)"
+    }
+
     /// Whether `text` names this device: its friendly name, device id or unique id, exactly.
     public func isNamed(_ text: String) -> Bool {
         friendlyName == text || deviceID == text || uniqueID == text

@@ -28,8 +28,9 @@ struct CastSessionTracker: Sendable {
     private var senderStoppedApp = false
     /// Virtual connections the sender closed itself (`sender → endpoint`): a CLOSE crossing it is no finding.
     private var closedBySender: Set<String> = []
-    /// A group's members, as MULTIZONE_STATUS and DEVICE_ADDED/UPDATED/REMOVED left them.
-    private(set) var groupMembers: [MultizoneDevice]?
+    /// A group's members, as MULTIZONE_STATUS and DEVICE_ADDED/UPDATED/REMOVED left them (nil: none came).
+    var groupMembers: [MultizoneDevice]? { members?.devices }
+    private var members: MultizoneMembers?
     private var reportedMultizone = 0
 
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
@@ -171,8 +172,8 @@ struct CastSessionTracker: Sendable {
         }
     }
 
-    /// Most members kept per group, and most unreadable multizone messages reported per connection.
-    static let maximumMembers = 256, maximumMultizoneFindings = 8
+    /// Most unreadable multizone messages reported per connection.
+    static let maximumMultizoneFindings = 8
 
     /// A multizone message: read into the typed model (its JSON kept for the report), members updated; one that
     /// does not read is a finding naming where it failed.
@@ -190,19 +191,8 @@ struct CastSessionTracker: Sendable {
             return
         }
         record.payload = message.json
-        var members = groupMembers ?? []
-        switch message {
-        case let .status(status): members = Array(status.status.devices.prefix(Self.maximumMembers))
-        case let .deviceAdded(device), let .deviceUpdated(device):
-            if let index = members.firstIndex(where: { $0.matches(device.deviceID) }) {
-                members[index] = device
-            } else if members.count < Self.maximumMembers {
-                members.append(device)
-            }
-        case let .deviceRemoved(id): members.removeAll { $0.matches(id) }
-        default: return
-        }
-        groupMembers = members
+        var list = members ?? MultizoneMembers()
+        if list.apply(message) { members = list }
     }
 
     private mutating func noteApplications(_ record: CastMessageRecord) {

@@ -33,8 +33,6 @@ public struct InspectGroups: Sendable {
 
     /// The groups in first-seen order.
     public let groups: [Group]
-    /// Most members kept per group, whatever the connections say.
-    static let maximumMembers = 256
     /// Every `_googlezone._tcp` instance, with the friendly name of the speaker it belongs to when known.
     public let zones: [(zone: GoogleZoneSighting, speaker: String?)]
 
@@ -53,28 +51,19 @@ public struct InspectGroups: Sendable {
             let addresses = record.ipv4.union(record.ipv6)
                 .union(record.endpoints.flatMap { mdns.addresses(ofHost: $0.host) })
             // Every connection to the group adds what it learnt, later ones updating earlier ones.
-            var members: [MultizoneDevice]?
-            var positions: [String: Int] = [:]
+            var members: MultizoneMembers?
             for connection in connections {
                 guard let learnt = connection.groupMembers, let server = connection.flow.split(separator: "-").last,
                     let colon = server.lastIndex(of: ":"), let port = UInt16(server[server.index(after: colon)...])
                 else { continue }
                 let host = server[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
                 guard ports.contains(port), addresses.contains(String(host)) else { continue }
-                var merged = members ?? []
-                for member in learnt {
-                    let id = member.canonicalID
-                    if let index = positions[id] {
-                        merged[index] = member
-                    } else if merged.count < Self.maximumMembers {
-                        positions[id] = merged.count
-                        merged.append(member)
-                    }
-                }
+                var merged = members ?? MultizoneMembers()
+                for member in learnt { merged.update(member) }
                 members = merged
             }
             found.append(Group(name: record.txt?.friendlyName ?? record.instance, id: record.txt?.id,
-                               instance: record.instance, stays: stays, members: members))
+                               instance: record.instance, stays: stays, members: members?.devices))
         }
         groups = found
         zones = mdns.zones.map { zone in

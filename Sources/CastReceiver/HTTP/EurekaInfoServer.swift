@@ -1,6 +1,7 @@
 public import CastNet
 import CastDiscovery
 import CastJSON
+import CastWire
 import Synchronization
 
 /// The device's HTTP setup API on port 8008, as far as a diagnosis needs it: `GET /setup/eureka_info?params=…`
@@ -59,7 +60,7 @@ struct EurekaInfoResponder: Sendable {
                 "device_info",
                 .object([
                     "manufacturer": "castscope", "model_name": .string(configuration.model),
-                    "ssdp_udn": .string(Self.hyphenated(configuration.deviceID)),
+                    "ssdp_udn": .string(MultizoneDevice.hyphenated(configuration.deviceID)),
                     "cloud_device_id": .string(configuration.deviceID.uppercased()),
                 ]))
         }
@@ -69,12 +70,6 @@ struct EurekaInfoResponder: Sendable {
         return Self.head(200, "OK", contentType: "application/json", length: body.count) + body
     }
 
-    /// `0123…` → `01234567-89ab-cdef-0123-456789abcdef`, as devices spell their UUID.
-    static func hyphenated(_ id: String) -> String {
-        let hex = Array(id.lowercased())
-        guard hex.count == 32 else { return id }
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
-    }
 
     static func status(_ code: Int, _ reason: String) -> [UInt8] {
         head(code, reason, contentType: "text/plain", length: 0)

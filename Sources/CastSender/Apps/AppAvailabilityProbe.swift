@@ -23,11 +23,6 @@ enum AppAvailabilityProbe {
         PlatformQuery.isReply(message, json: json, senderID: senderID, requestID: requestID, replyTypes: replyTypes)
     }
 
-    /// `HOST:PORT` of the device, for logs.
-    static func peer(of device: Device) -> String {
-        guard let address = device.networkAddress else { return "-:\(device.servicePort)" }
-        return address.isIPv4 ? "\(address):\(device.servicePort)" : "[\(address)]:\(device.servicePort)"
-    }
 
     /// The reply to our request: the availability map, or the error the device sent instead.
     static func result(of json: JSONValue, appIDs: [String]) -> AppAvailabilityResult {

@@ -32,7 +32,7 @@ public final class CastAppAvailabilityChecker: DeviceAvailabilityChecker, Sendab
     /// answer came (connect, TLS, device authentication, error reply, timeout, cancellation).
     public func availability(of device: Device, appIDs: [String]) async -> AppAvailabilityResult {
         let log = options.log.receiverControlChannel
-        let peer = AppAvailabilityProbe.peer(of: device)
+        let peer = device.endpointDescription
         var fields: LogMetadata = ["cast.device": .string(device.deviceID), "net.peer": .string(peer)]
         log.debug("checking \(appIDs.joined(separator: ",")) on \(device.friendlyName) at \(peer)", fields)
         let answers = await client.ask(device, [AppAvailabilityProbe.question(appIDs)], log: log)

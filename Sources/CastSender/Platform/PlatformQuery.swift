@@ -48,10 +48,7 @@ final class PlatformQuery: CastSocketDelegate, @unchecked Sendable {
     }
 
     /// `HOST:PORT` of the device.
-    var peer: String {
-        guard let address = device.networkAddress else { return "-:\(device.servicePort)" }
-        return address.isIPv4 ? "\(address):\(device.servicePort)" : "[\(address)]:\(device.servicePort)"
-    }
+    var peer: String { device.endpointDescription }
 
     /// The request id of question `index` (1-based: 0 is what unsolicited messages carry).
     private func requestID(_ index: Int) -> Int64 { Int64(index + 1) }

@@ -22,32 +22,18 @@ extension CastDeviceStatusListener {
 
 /// The members a session knows and its device-status listeners (held weakly).
 struct MultizoneTracker {
-    /// The members, in the order the group listed them; nil until a MULTIZONE_STATUS came.
-    var members: [MultizoneDevice]?
+    /// The members, in the order the group listed them; nil until a multizone message about them came.
+    var members: [MultizoneDevice]? { known ? list.devices : nil }
     /// The last `status` object.
     var status: MultizoneStatus.Status?
     var listeners: [WeakDeviceStatusListener] = []
-    /// Most members kept, whatever a device sends.
-    static let maximumMembers = 256
+    private var list = MultizoneMembers()
+    private var known = false
 
     /// Applies one event to the member list.
     mutating func apply(_ message: MultizoneMessage) {
-        switch message {
-        case let .status(reply):
-            status = reply.status
-            members = Array(reply.status.devices.prefix(Self.maximumMembers))
-        case let .deviceAdded(device), let .deviceUpdated(device):
-            var list = members ?? []
-            if let index = list.firstIndex(where: { $0.matches(device.deviceID) }) {
-                list[index] = device
-            } else if list.count < Self.maximumMembers {
-                list.append(device)
-            }
-            members = list
-        case let .deviceRemoved(id):
-            members?.removeAll { $0.matches(id) }
-        default: break
-        }
+        if case let .status(reply) = message { status = reply.status }
+        if list.apply(message) { known = true }
     }
 }
 
