@@ -1,7 +1,7 @@
 /// Something JSON is written to, value by value: a tree (`JSONTreeEmitter`) or bytes (`JSONByteEmitter`). Code that
 /// renders a model once, generic over the emitter, gives both a `JSONValue` and text straight into an output
 /// buffer, with the same members in the same order.
-public protocol JSONEmitter {
+public protocol JSONEmitter: ~Copyable {
     /// Starts an object (after `key` inside an object).
     mutating func beginObject()
     /// Ends the innermost object.
@@ -16,6 +16,12 @@ public protocol JSONEmitter {
     mutating func string(_ value: String)
     /// A string value given as UTF-8 bytes (invalid sequences become U+FFFD, as `String(decoding:)` makes them).
     mutating func string(utf8 bytes: [UInt8])
+    /// The same, for bytes borrowed for the call.
+    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>)
+    /// A string value written in code: ASCII with nothing to escape.
+    mutating func string(_ literal: StaticString)
+    /// A string value that writes itself (a DNS name, an address), without a String made for it.
+    mutating func string<Source: JSONStringSource>(_ source: Source)
     /// An integer value.
     mutating func int(_ value: Int64)
     /// A Boolean value.
@@ -24,6 +30,16 @@ public protocol JSONEmitter {
     mutating func value(_ value: JSONValue)
     /// A value already built together with its serialized text (the byte emitter copies the text).
     mutating func value(_ value: JSONValue, serialized: [UInt8])
+}
+
+/// A value that writes itself as a JSON string: straight into the output when its text is plain, else as UTF-8 that
+/// the emitter escapes and repairs.
+public protocol JSONStringSource {
+    /// Appends the quoted JSON string and returns true when the text is ASCII with nothing to escape; returns false,
+    /// having written nothing, otherwise.
+    func appendPlainJSONString<Output: ByteOutput & ~Copyable>(to out: inout Output) -> Bool
+    /// Appends the text's UTF-8 bytes, unescaped.
+    func appendUTF8(to bytes: inout [UInt8])
 }
 
 /// Builds a `JSONValue` from emitted values.
@@ -75,105 +91,18 @@ public struct JSONTreeEmitter: JSONEmitter {
     public mutating func key(_ key: StaticString) { pendingKey = key.description }
     public mutating func string(_ value: String) { add(.string(value)) }
     public mutating func string(utf8 bytes: [UInt8]) { add(.string(String(decoding: bytes, as: UTF8.self))) }
+    public mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        add(.string(String(decoding: bytes, as: UTF8.self)))
+    }
+    public mutating func string(_ literal: StaticString) { add(.string(literal.description)) }
+    public mutating func string<Source: JSONStringSource>(_ source: Source) {
+        var text: [UInt8] = []
+        source.appendUTF8(to: &text)
+        string(utf8: text)
+    }
     public mutating func int(_ value: Int64) { add(.int(value)) }
     public mutating func bool(_ value: Bool) { add(.bool(value)) }
     public mutating func value(_ value: JSONValue) { add(value) }
     public mutating func value(_ value: JSONValue, serialized: [UInt8]) { add(value) }
 }
 
-/// Writes compact JSON text (as `JSONValue.serialized()` writes it) straight into a byte buffer.
-public struct JSONByteEmitter: JSONEmitter {
-    /// The text so far.
-    public var bytes: [UInt8]
-    /// Per open container: true once it holds a member or element (the next one needs a comma).
-    @usableFromInline var filled: [Bool] = []
-    /// True right after a key: the value follows without a comma.
-    @usableFromInline var afterKey = false
-
-    /// Appends to `bytes`.
-    public init(appendingTo bytes: [UInt8] = []) { self.bytes = bytes }
-
-    @inlinable mutating func separate() {
-        if afterKey {
-            afterKey = false
-            return
-        }
-        if let last = filled.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
-            filled[filled.count - 1] = true
-        }
-    }
-
-    @inlinable mutating func open(_ bracket: UInt8) {
-        separate()
-        bytes.append(bracket)
-        filled.append(false)
-    }
-
-    @inlinable mutating func close(_ bracket: UInt8) {
-        _ = filled.popLast()
-        bytes.append(bracket)
-    }
-
-    @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
-    @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
-    @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
-    @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
-
-    @inlinable public mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        // Keys in code are plain ASCII names: copied as they are.
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: "\":".utf8)
-        afterKey = true
-    }
-
-    @inlinable public mutating func string(_ value: String) {
-        separate()
-        JSONString.appendQuoted(value, to: &bytes)
-    }
-
-    @inlinable public mutating func string(utf8 value: [UInt8]) {
-        separate()
-        // ASCII and valid UTF-8 (what names and TXT strings almost always are) are escaped in place; anything else
-        // goes through String so it is repaired exactly as the tree form repairs it.
-        if !value.allSatisfy({ $0 < 0x80 }), String(validating: value, as: UTF8.self) == nil {
-            JSONString.appendQuoted(String(decoding: value, as: UTF8.self), to: &bytes)
-            return
-        }
-        bytes.append(UInt8(ascii: "\""))
-        value.withUnsafeBufferPointer { JSONString.appendEscaped(bytes: $0, to: &bytes) }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    @inlinable public mutating func int(_ value: Int64) {
-        separate()
-        if value >= 0, value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
-        }
-    }
-
-    @inlinable public mutating func bool(_ value: Bool) {
-        separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    }
-
-    public mutating func value(_ value: JSONValue) {
-        separate()
-        JSONSerializer.append(value, to: &bytes)
-    }
-
-    /// A value whose text `write` appends to the buffer (a renderer specialised elsewhere).
-    @inlinable public mutating func value(writtenBy write: (inout [UInt8]) -> Void) {
-        separate()
-        write(&bytes)
-    }
-
-    @inlinable public mutating func value(_ value: JSONValue, serialized: [UInt8]) {
-        separate()
-        bytes.append(contentsOf: serialized)
-    }
-}

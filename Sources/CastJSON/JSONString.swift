@@ -61,6 +61,25 @@ public enum JSONString {
         out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
 
+    /// True when every byte is below 0x80 (eight bytes at a time).
+    @inlinable
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= count {
+            // SAFETY: index + 8 <= count, so the eight bytes are inside the buffer; loadUnaligned allows any address.
+            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            high |= UInt64(base[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// True when any byte of `word` is below 0x20, a quote or a backslash (bit tricks on eight bytes at once).
     @inlinable @inline(__always)
     static func wordNeedsEscape(_ word: UInt64) -> Bool {

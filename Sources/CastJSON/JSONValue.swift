@@ -27,6 +27,13 @@ public enum JSONValue: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The compact JSON text as UTF-8 bytes.
+    public var serializedBytes: [UInt8] {
+        var out: [UInt8] = []
+        JSONSerializer.append(self, to: &out)
+        return out
+    }
+
     /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

@@ -1,3 +1,5 @@
+public import CastJSON
+
 /// A log message written as a string literal or interpolation at the call site: `log.debug("sent \(type)")`.
 ///
 /// Its interpolation writes UTF-8 straight into a fixed inline buffer (spilling to the heap only past 120 bytes)
@@ -25,7 +27,7 @@ public struct LogMessage: Sendable, ExpressibleByStringInterpolation, CustomStri
 }
 
 /// Builds a `LogMessage` from literal segments and interpolated values.
-public struct LogMessageInterpolation: StringInterpolationProtocol {
+public struct LogMessageInterpolation: StringInterpolationProtocol, ByteOutput {
     @usableFromInline static let inlineCapacity = 120
     // 120 bytes of inline storage, used before any heap buffer.
     @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
@@ -115,27 +117,11 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
     }
 
     @usableFromInline
-    mutating func appendInt64Slow(_ value: Int64) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var magnitude = value.magnitude
-            var position = scratch.count
-            repeat {
-                position -= 1
-                scratch[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                position -= 1
-                scratch[position] = UInt8(ascii: "-")
-            }
-            appendBytes(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[position...]))
-        }
-    }
+    mutating func appendInt64Slow(_ value: Int64) { appendDecimal(value) }
 
     /// Copies `bytes` into the inline buffer; inlined at call sites, where a literal's length is a constant.
     @inlinable @inline(__always)
-    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         let offset = inlineCount
         if !isSpilled, bytes.count <= Self.inlineCapacity - offset, let source = bytes.baseAddress {
             withUnsafeMutableBytes(of: &inline) { storage in
@@ -146,6 +132,12 @@ public struct LogMessageInterpolation: StringInterpolationProtocol {
             return
         }
         appendBytesSlow(bytes)
+    }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    public mutating func appendByte(_ byte: UInt8) {
+        withUnsafePointer(to: byte) { appendBytes(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Past the inline buffer: everything so far moves to a heap array once, and later runs append to it.

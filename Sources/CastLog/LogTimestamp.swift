@@ -1,4 +1,4 @@
-import CastJSON
+public import CastJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,14 +51,17 @@ public struct LogTimestamp: Sendable, Hashable, Comparable {
 ///
 /// The whole 27-byte text lives in a fixed inline buffer: per record only the six fraction digits are rewritten
 /// and the buffer is appended in one run (no array, no retain, one capacity check).
-struct TimestampCache {
+public struct TimestampCache: Sendable {
     private static let length = 27
     private var cachedSecond: Int64 = .min
     // `YYYY-MM-DDTHH:MM:SS.ffffffZ` in 32 bytes of inline storage.
     private var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
+    /// Nothing cached yet.
+    public init() {}
+
     /// Appends `timestamp` as `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
-    mutating func append<Output: ByteOutput & ~Copyable>(_ timestamp: LogTimestamp, to out: inout Output) {
+    public mutating func append<Output: ByteOutput & ~Copyable>(_ timestamp: LogTimestamp, to out: inout Output) {
         if timestamp.seconds != cachedSecond {
             cachedSecond = timestamp.seconds
             formatSecond(timestamp.seconds)

@@ -128,9 +128,10 @@ enum InspectCommand {
         let live = files == [PcapSource.standardInput]
         let report = InspectReport(json: invocation.flag("json"), quiet: invocation.flag("quiet"), only: only,
                                    writeBytes: {
-            buffer += $0
+            buffer.append(contentsOf: $0)
             if live || buffer.count >= 1 << 16 { flush() }
         })
+        report.renderAhead = !live
         let showProgress = Terminal.isTerminal(.error)
         let outcome = try inspection.run(report: report, notice: { io.printError($0) }) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }

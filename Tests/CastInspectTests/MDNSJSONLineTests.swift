@@ -17,8 +17,7 @@ import Testing
         let events = Self.events(PcapBuilder.capturesDirectory + "/" + name)
         #expect(!events.isEmpty)
         for event in events {
-            var bytes: [UInt8] = []
-            InspectJSON.append(event, to: &bytes)
+            let bytes = InspectJSON.bytes(event)
             #expect(String(decoding: bytes, as: UTF8.self) == InspectJSON.json(for: .mdns(event)).serialized())
         }
     }

@@ -54,13 +54,13 @@ public struct MDNSEvent: Sendable {
         }
 
         /// The description as a JSON string, appended to `out`.
-        func appendJSON(to out: inout [UInt8]) {
+        func appendJSON(to out: inout OutputBuffer) {
             switch self {
             case .endpoint(let endpoint):
                 // Digits, dots, colons and hex: nothing to escape.
-                out.append(UInt8(ascii: "\""))
+                out.appendByte(UInt8(ascii: "\""))
                 endpoint.appendLabel(to: &out)
-                out.append(UInt8(ascii: "\""))
+                out.appendByte(UInt8(ascii: "\""))
             case .text(let text):
                 JSONString.appendQuoted(text, to: &out)
             }

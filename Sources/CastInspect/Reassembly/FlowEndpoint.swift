@@ -1,3 +1,4 @@
+import CastJSON
 import CastWire
 
 /// One end of a TCP connection: address bytes and port.
@@ -27,25 +28,25 @@ struct FlowEndpoint: Sendable, Hashable, Comparable {
     var label: String { "\(text):\(port)" }
 
     /// Appends `label`'s UTF-8 to `out`: IPv4 digits written directly (JSON lines name an endpoint per message).
-    func appendLabel(to out: inout [UInt8]) {
+    func appendLabel<Output: ByteOutput & ~Copyable>(to out: inout Output) {
         guard address.count == 4 else {
-            out.append(contentsOf: label.utf8)
+            Array(label.utf8).withUnsafeBufferPointer { out.appendBytes($0) }
             return
         }
         for (index, byte) in address.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ".")) }
+            if index > 0 { out.appendByte(UInt8(ascii: ".")) }
             Self.appendDecimal(Int(byte), to: &out)
         }
-        out.append(UInt8(ascii: ":"))
+        out.appendByte(UInt8(ascii: ":"))
         Self.appendDecimal(Int(port), to: &out)
     }
 
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    private static func appendDecimal<Output: ByteOutput & ~Copyable>(_ value: Int, to out: inout Output) {
         var divisor = 1
         while divisor * 10 <= value { divisor *= 10 }
         var rest = value
         while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            out.appendByte(UInt8(ascii: "0") + UInt8(rest / divisor))
             rest %= divisor
             divisor /= 10
         }

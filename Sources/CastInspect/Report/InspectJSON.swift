@@ -6,12 +6,18 @@ public import CastWire
 public enum InspectJSON {
     /// Appends the JSON line of an mDNS event (without its newline) to `bytes`: the same text as
     /// `json(for: .mdns(event)).serialized()`, written directly.
-    public static func append(_ mdns: MDNSEvent, to bytes: inout [UInt8], txtCache: CastTXTJSONCache? = nil) {
-        var out = JSONByteEmitter(appendingTo: bytes)
-        bytes = []  // `out` holds the only reference: appends do not copy
+    /// `timestamps` keeps the date-and-time text of the last second written.
+    public static func append(_ mdns: MDNSEvent, to buffer: inout OutputBuffer, txtCache: CastTXTJSONCache? = nil,
+                              timestamps: inout TimestampCache) {
+        var out = JSONByteEmitter(appendingTo: buffer)
         out.beginObject()
-        out.key("kind"); out.string("mdns")
-        out.key("time"); out.string(mdns.time.rfc3339)
+        out.key("kind"); out.string("mdns" as StaticString)
+        out.key("time")
+        out.value { buffer in
+            buffer.appendByte(UInt8(ascii: "\""))
+            timestamps.append(mdns.time, to: &buffer)
+            buffer.appendByte(UInt8(ascii: "\""))
+        }
         out.key("src"); out.value { mdns.sourceEndpoint.appendJSON(to: &$0) }
         out.key("dst"); out.value { mdns.destinationEndpoint.appendJSON(to: &$0) }
         out.key("message")
@@ -24,7 +30,15 @@ public enum InspectJSON {
         if let time = mdns.responseTime { out.key("responseTime"); out.value(.double(time)) }
         if let error = mdns.error { out.key("error"); out.string(error) }
         out.endObject()
-        bytes = out.bytes
+        buffer = out.finish()
+    }
+
+    /// The same as an array, for tests and one-off use.
+    public static func bytes(_ mdns: MDNSEvent, txtCache: CastTXTJSONCache? = nil) -> [UInt8] {
+        var buffer = OutputBuffer(capacity: 1024)
+        var timestamps = TimestampCache()
+        append(mdns, to: &buffer, txtCache: txtCache, timestamps: &timestamps)
+        return buffer.copyBytes()
     }
 
     /// The JSON object for `event`.

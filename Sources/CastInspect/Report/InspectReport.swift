@@ -22,11 +22,18 @@ public final class InspectReport {
     private let json: Bool
     private let quiet: Bool
     private let only: Set<Family>
-    private let writeBytes: ([UInt8]) -> Void
-    /// The line being built by `lineBytes` (kept, so its storage is reused line after line).
-    private var scratch: [UInt8] = []
+    private let writeBytes: (UnsafeBufferPointer<UInt8>) -> Void
+    /// The line being built (kept, so its storage is reused line after line).
+    private var scratch = OutputBuffer(capacity: 1 << 14)
     /// Cast TXT records rendered once each for the mDNS JSON lines.
     private let txtCache = CastTXTJSONCache()
+    /// The date-and-time text of the last second an mDNS line was written in.
+    private var timestamps = TimestampCache()
+    /// With `renderAhead`, the thread rendering JSON lines (started by the first mDNS event).
+    private var renderer: JSONLineRenderer?
+    /// Render JSON lines on a thread of their own, written in batches (not for a live capture: each line would
+    /// wait for its batch).
+    public var renderAhead = false
     private var findings: [Finding] = []
 
     /// Most findings kept for the text report's closing section.
@@ -40,9 +47,10 @@ public final class InspectReport {
         writeBytes = { write(String(decoding: $0, as: UTF8.self)) }
     }
 
-    /// A report writing lines as UTF-8 bytes to `writeBytes` (JSON lines of mDNS messages are rendered straight
-    /// into them, without a JSON tree or a String per line).
-    public init(json: Bool, quiet: Bool, only: Set<Family>, writeBytes: @escaping ([UInt8]) -> Void) {
+    /// A report writing lines as UTF-8 bytes to `writeBytes`, lent for the call (JSON lines of mDNS messages are
+    /// rendered straight into them, without a JSON tree or a String per line).
+    public init(json: Bool, quiet: Bool, only: Set<Family>,
+                writeBytes: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.json = json
         self.quiet = quiet
         self.only = only
@@ -56,7 +64,17 @@ public final class InspectReport {
         switch event {
         case .mdns(let mdns):
             guard wants(.mdns) else { return }
-            if json { return lineBytes { InspectJSON.append(mdns, to: &$0, txtCache: txtCache) } }
+            if json {
+                if renderAhead {
+                    if renderer == nil { renderer = JSONLineRenderer(txtCache: txtCache, write: writeBytes) }
+                    renderer?.add(.mdns(mdns))
+                    return
+                }
+                scratch.removeAll()
+                InspectJSON.append(mdns, to: &scratch, txtCache: txtCache, timestamps: &timestamps)
+                scratch.appendByte(UInt8(ascii: "\n"))
+                return scratch.withBytes(writeBytes)
+            }
             let timing = mdns.responseTime.map { " (answer after \(CastSessionTracker.format($0)) s)" } ?? ""
             // A malformed message has no summary: the parts are joined so no double space is left in its place.
             let parts = ["\(mdns.time.rfc3339) mDNS \(mdns.source) → \(mdns.destination)", mdns.summary + timing,
@@ -130,7 +148,9 @@ public final class InspectReport {
             ? InspectGroups(mdns: inspector.mdns, connections: inspector.connections) : nil
         if json {
             for group in groups?.jsonValues ?? [] { line(group.serialized()) }
-            return line(InspectJSON.json(for: summary).serialized())
+            line(InspectJSON.json(for: summary).serialized())
+            renderer?.finish()
+            return
         }
         if !quiet { discovery(inspector.mdns) }
         if !quiet { for text in groups?.lines ?? [] { line(text) } }
@@ -216,14 +236,10 @@ public final class InspectReport {
         }
     }
 
-    private func line(_ text: String) { writeBytes(Array((text + "\n").utf8)) }
-
-    /// A line built as bytes by `build`.
-    private func lineBytes(_ build: (inout [UInt8]) -> Void) {
-        scratch.removeAll(keepingCapacity: true)
-        build(&scratch)
-        scratch.append(UInt8(ascii: "\n"))
-        writeBytes(scratch)
+    private func line(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        if let renderer { return renderer.add(.bytes(bytes)) }
+        bytes.withUnsafeBufferPointer(writeBytes)
     }
 }
 

@@ -34,25 +34,14 @@ enum ByteWriting {
         }
     }
 
-    /// Appends the decimal digits of `value`, produced backwards with a constant divisor.
+    /// Appends the decimal digits of `value`.
     static func appendDecimal<Output: ByteOutput & ~Copyable>(_ value: UInt64, to out: inout Output) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var rest = value
-            var position = scratch.count
-            repeat {
-                position -= 1
-                scratch[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            out.appendBytes(UnsafeRawBufferPointer(rebasing: scratch[position...]).bindMemory(to: UInt8.self))
-        }
+        out.appendDecimal(value)
     }
 
     /// Appends a signed integer in decimal.
     static func appendSigned<Output: ByteOutput & ~Copyable>(_ value: Int64, to out: inout Output) {
-        if value < 0 { out.appendByte(UInt8(ascii: "-")) }
-        appendDecimal(value.magnitude, to: &out)
+        out.appendDecimal(value)
     }
 
     /// Appends `text` with line breaks escaped, so one record stays one line.

@@ -41,7 +41,7 @@ public struct LogFormatter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `record` and a newline to any byte output (the sinks use `LogBuffer`).
+    /// Appends `record` and a newline to any byte output (the sinks use `OutputBuffer`).
     mutating func write<Output: ByteOutput & ~Copyable>(_ record: LogRecord, to out: inout Output) {
         switch format {
         case .text: appendText(record, to: &out)

@@ -1,3 +1,4 @@
+import CastJSON
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
@@ -65,7 +66,7 @@ final class RotatingFile: Sendable {
     private struct State: ~Copyable {
         var fd: Int32
         var size: UInt64
-        var buffer = LogBuffer(capacity: 96 * 1024)
+        var buffer = OutputBuffer(capacity: 96 * 1024)
         var formatter: LogFormatter
         var lastError: LogFileError?
         var closed = false

@@ -12,14 +12,17 @@ public struct DNSClass: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let any = DNSClass(rawValue: 255)
 
     /// The mnemonic, or `CLASS<n>` (RFC 3597).
-    public var description: String {
+    public var description: String { mnemonic.map { $0.description } ?? "CLASS\(rawValue)" }
+
+    /// The mnemonic as a literal, nil for classes without one here.
+    public var mnemonic: StaticString? {
         switch rawValue {
         case 1: "IN"
         case 3: "CH"
         case 4: "HS"
         case 254: "NONE"
         case 255: "ANY"
-        default: "CLASS\(rawValue)"
+        default: nil
         }
     }
 }

@@ -36,26 +36,24 @@ public enum DNSMessageDump {
     /// One resource record as a JSON value.
     public static func jsonValue(for record: DNSResourceRecord) -> JSONValue {
         var tree = JSONTreeEmitter()
-        var scratch: [UInt8] = []
-        emit(record, into: &tree, scratch: &scratch)
+        emit(record, into: &tree)
         return tree.result
     }
 
     /// Appends the message's compact JSON text to `bytes` (the text of `jsonValue(for:).serialized()`, written
     /// directly; specialised here, where the emitter is known).
-    public static func appendJSON(_ message: DNSMessage, to bytes: inout [UInt8], txtCache: CastTXTJSONCache? = nil) {
-        var out = JSONByteEmitter(appendingTo: bytes)
-        bytes = []
+    public static func appendJSON(_ message: DNSMessage, to buffer: inout OutputBuffer,
+                                  txtCache: CastTXTJSONCache? = nil) {
+        var out = JSONByteEmitter(appendingTo: buffer)
         emit(message, into: &out, txtCache: txtCache)
-        bytes = out.bytes
+        buffer = out.finish()
     }
 
     /// Writes the message's JSON to `emitter`: the same members as `jsonValue(for:)`, in the same order, so text
     /// written straight into an output buffer equals the serialized tree.
     /// `txtCache` renders each distinct Cast TXT record once.
-    public static func emit<Emitter: JSONEmitter>(_ message: DNSMessage, into out: inout Emitter,
+    public static func emit<Emitter: JSONEmitter & ~Copyable>(_ message: DNSMessage, into out: inout Emitter,
                                                   txtCache: CastTXTJSONCache? = nil) {
-        var scratch: [UInt8] = []
         out.beginObject()
         out.key("id")
         out.int(Int64(message.id))
@@ -74,20 +72,16 @@ public enum DNSMessageDump {
         out.beginArray()
         for question in message.questions {
             out.beginObject()
-            out.key("name"); name(question.name, into: &out, scratch: &scratch)
-            out.key("type"); out.string(question.type.description)
-            out.key("class"); out.string(question.qclass.description)
+            out.key("name"); out.string(question.name)
+            out.key("type"); mnemonic(question.type.mnemonic, question.type.description, into: &out)
+            out.key("class"); mnemonic(question.qclass.mnemonic, question.qclass.description, into: &out)
             out.key("unicastResponse"); out.bool(question.unicastResponse)
             out.endObject()
         }
         out.endArray()
-        for (key, records) in [("answers", message.answers), ("authorities", message.authorities),
-                               ("additionals", message.additionals)] as [(StaticString, [DNSResourceRecord])] {
-            out.key(key)
-            out.beginArray()
-            for record in records { emit(record, into: &out, scratch: &scratch, txtCache: txtCache) }
-            out.endArray()
-        }
+        out.key("answers"); emit(message.answers, into: &out, txtCache: txtCache)
+        out.key("authorities"); emit(message.authorities, into: &out, txtCache: txtCache)
+        out.key("additionals"); emit(message.additionals, into: &out, txtCache: txtCache)
         if !message.warnings.isEmpty {
             out.key("warnings")
             out.beginArray()
@@ -97,46 +91,55 @@ public enum DNSMessageDump {
         out.endObject()
     }
 
+    /// A section's records as an array.
+    private static func emit<Emitter: JSONEmitter & ~Copyable>(_ records: [DNSResourceRecord], into out: inout Emitter,
+                                                               txtCache: CastTXTJSONCache?) {
+        out.beginArray()
+        for record in records { emit(record, into: &out, txtCache: txtCache) }
+        out.endArray()
+    }
+
     /// One record: name, type, class, cacheFlush, ttl, data.
-    static func emit<Emitter: JSONEmitter>(_ record: DNSResourceRecord, into out: inout Emitter,
-                                           scratch: inout [UInt8], txtCache: CastTXTJSONCache? = nil) {
+    static func emit<Emitter: JSONEmitter & ~Copyable>(_ record: DNSResourceRecord, into out: inout Emitter,
+                                                       txtCache: CastTXTJSONCache? = nil) {
         out.beginObject()
-        out.key("name"); name(record.name, into: &out, scratch: &scratch)
-        out.key("type"); out.string(record.type.description)
-        out.key("class"); out.string(record.rrclass.description)
+        out.key("name"); out.string(record.name)
+        out.key("type"); mnemonic(record.type.mnemonic, record.type.description, into: &out)
+        out.key("class"); mnemonic(record.rrclass.mnemonic, record.rrclass.description, into: &out)
         out.key("cacheFlush"); out.bool(record.cacheFlush)
         out.key("ttl"); out.int(Int64(record.ttl))
         out.key("data")
-        data(record, into: &out, scratch: &scratch, txtCache: txtCache)
+        data(record, into: &out, txtCache: txtCache)
         out.endObject()
     }
 
-    /// A name in presentation form, written without making a String.
-    private static func name<Emitter: JSONEmitter>(_ name: DNSName, into out: inout Emitter, scratch: inout [UInt8]) {
-        scratch.removeAll(keepingCapacity: true)
-        name.appendPresentation(to: &scratch)
-        out.string(utf8: scratch)
+    /// A type's or class's mnemonic without making a String, or its `TYPE<n>`/`CLASS<n>` text.
+    @inline(__always)
+    private static func mnemonic<Emitter: JSONEmitter & ~Copyable>(_ literal: StaticString?,
+                                                                   _ description: @autoclosure () -> String,
+                                                                   into out: inout Emitter) {
+        if let literal { out.string(literal) } else { out.string(description()) }
     }
 
-    private static func data<Emitter: JSONEmitter>(_ record: DNSResourceRecord, into out: inout Emitter,
-                                                   scratch: inout [UInt8], txtCache: CastTXTJSONCache?) {
+    private static func data<Emitter: JSONEmitter & ~Copyable>(_ record: DNSResourceRecord, into out: inout Emitter,
+                                                               txtCache: CastTXTJSONCache?) {
         out.beginObject()
         switch record.data {
         case .a(let address):
-            out.key("address"); out.string(address.description)
+            out.key("address"); out.string(address)
         case .aaaa(let address):
-            out.key("address"); out.string(address.description)
+            out.key("address"); out.string(address)
         case .ptr(let target):
-            out.key("target"); name(target, into: &out, scratch: &scratch)
+            out.key("target"); out.string(target)
         case .srv(let srv):
             out.key("priority"); out.int(Int64(srv.priority))
             out.key("weight"); out.int(Int64(srv.weight))
             out.key("port"); out.int(Int64(srv.port))
-            out.key("target"); name(srv.target, into: &out, scratch: &scratch)
+            out.key("target"); out.string(srv.target)
         case .txt(let txt):
             out.key("strings")
             out.beginArray()
-            txt.forEachString { out.string(utf8: Array($0)) }
+            txt.forEachString { string in string.withUnsafeBufferPointer { out.string(utf8: $0) } }
             out.endArray()
             if isCastInstance(record.name) {
                 out.key("cast")
@@ -148,7 +151,7 @@ public enum DNSMessageDump {
                 }
             }
         case .nsec(let nsec):
-            out.key("nextName"); name(nsec.nextName, into: &out, scratch: &scratch)
+            out.key("nextName"); out.string(nsec.nextName)
             out.key("types")
             out.beginArray()
             for type in nsec.types { out.string(type.description) }

@@ -56,7 +56,7 @@ public struct DNSName: Sendable {
     }
 
     /// The array the labels are read from: the owned wire, or the message a decoded name points into.
-    private var storageBytes: [UInt8] {
+    var storageBytes: [UInt8] {
         switch storage {
         case .owned(let wire): wire
         case .compressed(let message, _, _): message
@@ -139,7 +139,7 @@ public struct DNSName: Sendable {
     }
 
     /// Calls `body` with each label's start and length in `storageBytes`, most specific first.
-    private func forEachLabelOffset(_ body: (Int, Int) throws -> Void) rethrows {
+    func forEachLabelOffset(_ body: (Int, Int) throws -> Void) rethrows {
         switch storage {
         case .owned(let wire):
             var index = 0

@@ -30,7 +30,10 @@ public struct DNSType: RawRepresentable, Sendable, Hashable, CustomStringConvert
     public static let any = DNSType(rawValue: 255)
 
     /// The mnemonic, or `TYPE<n>` for types without one here.
-    public var description: String {
+    public var description: String { mnemonic.map { $0.description } ?? "TYPE\(rawValue)" }
+
+    /// The mnemonic as a literal (no String made: JSON output writes it this way), nil for types without one here.
+    public var mnemonic: StaticString? {
         switch rawValue {
         case 1: "A"
         case 2: "NS"
@@ -43,7 +46,7 @@ public struct DNSType: RawRepresentable, Sendable, Hashable, CustomStringConvert
         case 41: "OPT"
         case 47: "NSEC"
         case 255: "ANY"
-        default: "TYPE\(rawValue)"
+        default: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import CastJSON
+
 /// Reads the protobuf wire format from a `ByteReader`: tags, varints, fixed-width and length-delimited values.
 ///
 /// Every read is all-or-nothing: on a throw the position is where it was before the call. Offsets in errors are
@@ -126,21 +128,8 @@ public struct ProtoReader: Sendable {
 
     /// A String from UTF-8 bytes, or nil if they are not valid UTF-8.
     private static func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        // Cast JSON is almost always ASCII: check eight bytes at a time, then build without a second validation.
-        var index = 0
-        let count = bytes.count
-        if let base = bytes.baseAddress {
-            var high: UInt64 = 0
-            while index + 8 <= count {
-                high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                index += 8
-            }
-            while index < count {
-                high |= UInt64(base[index])
-                index += 1
-            }
-            if high & 0x8080_8080_8080_8080 == 0 { return String(decoding: bytes, as: UTF8.self) }
-        }
+        // Cast JSON is almost always ASCII: checked eight bytes at a time, then built without a second validation.
+        if JSONString.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         return String(validating: bytes, as: UTF8.self)
     }
 

@@ -17,10 +17,7 @@ public final class CastTXTJSONCache: Sendable {
         let key = BytesKey(txt.rdata)
         if let known = entries.withLock({ $0[key] }) { return known }
         let value = CastTXTRecord(txt: txt).jsonValue
-        var serialized: [UInt8] = []
-        var out = JSONByteEmitter()
-        out.value(value)
-        serialized = out.bytes
+        let serialized = value.serializedBytes
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[key.stored] = (value, serialized)
