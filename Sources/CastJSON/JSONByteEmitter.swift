@@ -23,7 +23,7 @@ public struct JSONByteEmitter: ~Copyable, JSONEmitter {
     /// Gives the buffer back.
     public consuming func finish() -> OutputBuffer { buffer }
 
-    @inlinable mutating func separate() {
+    @inlinable @inline(__always) mutating func separate() {
         if afterKey {
             afterKey = false
             return
@@ -37,7 +37,7 @@ public struct JSONByteEmitter: ~Copyable, JSONEmitter {
         }
     }
 
-    @inlinable mutating func open(_ bracket: UInt8) {
+    @inlinable @inline(__always) mutating func open(_ bracket: UInt8) {
         separate()
         buffer.appendByte(bracket)
         depth += 1
@@ -48,7 +48,7 @@ public struct JSONByteEmitter: ~Copyable, JSONEmitter {
         }
     }
 
-    @inlinable mutating func close(_ bracket: UInt8) {
+    @inlinable @inline(__always) mutating func close(_ bracket: UInt8) {
         if depth > 64 { _ = deepFilled.popLast() }
         if depth > 0 { depth -= 1 }
         buffer.appendByte(bracket)
@@ -59,13 +59,12 @@ public struct JSONByteEmitter: ~Copyable, JSONEmitter {
     @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
     @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
-    @inlinable public mutating func key(_ key: StaticString) {
+    @inlinable @inline(__always) public mutating func key(_ key: StaticString) {
         separate()
         buffer.appendByte(UInt8(ascii: "\""))
         // Keys in code are plain ASCII names: copied as they are.
         buffer.append(key)
-        buffer.appendByte(UInt8(ascii: "\""))
-        buffer.appendByte(UInt8(ascii: ":"))
+        buffer.append("\":" as StaticString)
         afterKey = true
     }
 
@@ -74,7 +73,7 @@ public struct JSONByteEmitter: ~Copyable, JSONEmitter {
         JSONString.appendQuoted(value, to: &buffer)
     }
 
-    @inlinable public mutating func string(_ literal: StaticString) {
+    @inlinable @inline(__always) public mutating func string(_ literal: StaticString) {
         separate()
         buffer.appendByte(UInt8(ascii: "\""))
         buffer.append(literal)
@@ -110,14 +109,14 @@ public struct JSONByteEmitter: ~Copyable, JSONEmitter {
         buffer.appendByte(UInt8(ascii: "\""))
     }
 
-    @inlinable public mutating func int(_ value: Int64) {
+    @inlinable @inline(__always) public mutating func int(_ value: Int64) {
         separate()
         buffer.appendDecimal(value)
     }
 
-    @inlinable public mutating func bool(_ value: Bool) {
+    @inlinable @inline(__always) public mutating func bool(_ value: Bool) {
         separate()
-        buffer.append(value ? "true" : "false")
+        if value { buffer.append("true" as StaticString) } else { buffer.append("false" as StaticString) }
     }
 
     public mutating func value(_ value: JSONValue) {

@@ -37,7 +37,7 @@ public protocol JSONEmitter: ~Copyable {
 public protocol JSONStringSource {
     /// Appends the quoted JSON string and returns true when the text is ASCII with nothing to escape; returns false,
     /// having written nothing, otherwise.
-    func appendPlainJSONString<Output: ByteOutput & ~Copyable>(to out: inout Output) -> Bool
+    func appendPlainJSONString(to out: inout OutputBuffer) -> Bool
     /// Appends the text's UTF-8 bytes, unescaped.
     func appendUTF8(to bytes: inout [UInt8])
 }

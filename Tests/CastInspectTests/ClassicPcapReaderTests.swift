@@ -106,6 +106,25 @@ import Testing
         } throws: { ($0 as? CaptureError)?.kind == .truncated }
     }
 
+    @Test(arguments: [false, true])
+    func runsOfSmallPacketsAndPacketsLargerThanTheWindowAllReadWhole(sparse: Bool) throws {
+        // Thousands of small packets fill the 64 KiB window many times over; 70 KB ones are larger than it and
+        // switch the reader to its small window; a small one right after each checks the switch back.
+        // An mDNS datagram with 70 KB of trailing bytes after it (as a link layer may pad): the filter matches it.
+        let huge = Self.packet + (0..<70_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        var packets: [(seconds: UInt32, fraction: UInt32, bytes: [UInt8])] = []
+        for index in 0..<6000 {
+            let bytes = index % 1500 == 777 ? huge : index % 3 == 0 ? Self.other : Self.packet
+            packets.append((UInt32(index), UInt32(index % 1000), bytes))
+        }
+        let read = try readAll(file(bigEndian: false, nanoseconds: false, snaplen: 262_144, packets: packets),
+                               filter: sparse ? CaptureRun.mdnsFilter : nil, sparse: sparse)
+        let expected = sparse ? packets.filter { $0.bytes != Self.other } : packets
+        #expect(read.count == expected.count)
+        #expect(read.map(\.bytes) == expected.map(\.bytes))
+        #expect(read.map(\.time) == expected.map { LogTimestamp(seconds: Int64($0.seconds), microseconds: Int32($0.fraction)) })
+    }
+
     @Test func cutRecordHeaderIsTruncatedAtItsOffset() throws {
         let whole = file(bigEndian: true, nanoseconds: false, packets: [(1, 0, Self.packet), (2, 0, Self.packet)])
         let firstEnd = 24 + 16 + Self.packet.count

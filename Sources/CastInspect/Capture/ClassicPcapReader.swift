@@ -3,9 +3,11 @@ import Glibc
 #endif
 
 /// Reads the records of a classic pcap file with `pread`, without stdio or libpcap buffer copies: record headers
-/// (and the first bytes of each packet) come from a 1 KiB window, so one read covers a run of small packets, and a
-/// packet's body is read straight into the array that carries it, only when it is wanted. A filter that looks only
-/// at headers (`--only mdns`) thus walks 1 GB of 64 KiB packets reading a few hundred kilobytes. (Mapping the file
+/// (and the first bytes of each packet) come from a read window, so one read covers a run of small packets, and a
+/// packet's body is read straight into the array that carries it, only when it is wanted. The window is 64 KiB
+/// while packets are small (an mDNS capture: one read per couple of hundred packets instead of one per packet or
+/// two) and 1 KiB after a large one, so a filter that looks only at headers (`--only mdns`) walks 1 GB of 64 KiB
+/// packets reading a few hundred kilobytes. (Mapping the file
 /// instead costs as much in page-table work, counts the whole file in the resident size, and faults when the
 /// file shrinks.)
 ///
@@ -36,8 +38,12 @@ final class ClassicPcapReader {
 
     /// Packet bytes delivered with each header at least (enough for any link, IP and UDP/TCP header).
     static let prefixLength = 256
-    /// The read window: `windowCount` bytes of the file from `windowStart`.
-    private static let windowSize = 1024
+    /// The read window: `windowCount` bytes of the file from `windowStart`, at most `largeWindow`.
+    private static let largeWindow = 1 << 16
+    /// The window read after a large packet (which the next one may well be too).
+    private static let smallWindow = 1024
+    /// Packets up to this captured length count as small.
+    private static let smallPacket = 2048
 
     private let fd: Int32
     private let size: Int
@@ -45,9 +51,11 @@ final class ClassicPcapReader {
     private let nanoseconds: Bool
     private let snapshot: Int
     private let maximumCapturedLength: Int
-    private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: ClassicPcapReader.windowSize)
+    private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: ClassicPcapReader.largeWindow)
     private var windowStart = 0
     private var windowCount = 0
+    /// The captured length of the last record read.
+    private var lastLength = 0
     /// Offset of the next record header.
     private(set) var offset = 24
 
@@ -120,7 +128,7 @@ final class ClassicPcapReader {
         }
         let wanted = min(remaining, 16 + Self.prefixLength)
         if offset < windowStart || offset + wanted > windowStart + windowCount {
-            let count = min(remaining, Self.windowSize)
+            let count = min(remaining, lastLength <= Self.smallPacket ? Self.largeWindow : Self.smallWindow)
             guard readFully(into: window, count: count, at: offset) else {
                 windowCount = 0
                 throw Fault(truncated: true, reason: "truncated dump file; the file shrank while being read")
@@ -140,6 +148,7 @@ final class ClassicPcapReader {
         }
         let dataOffset = offset + 16
         offset = dataOffset + capturedLength
+        lastLength = capturedLength
         let kept = min(capturedLength, snapshot)
         // libpcap reads the times as signed 32-bit values and scales nanoseconds down to microseconds.
         let microseconds = nanoseconds ? Int32(bitPattern: rawFraction) / 1000 : Int32(bitPattern: rawFraction)

@@ -12,10 +12,12 @@ import Synchronization
 /// about `batchBytes` each wait, besides the one being handed out and the one being read. Dropping the prefetcher
 /// early stops its thread after the batch being read.
 final class PacketPrefetcher {
-    /// One hand-over: packets (last one first, so the consumer moves each out with `removeLast` instead of copying
-    /// it and its header views), and where the file stands after the last of them.
+    /// One hand-over: packets in file order (optional, so the consumer moves each out with `take()` instead of
+    /// copying it and retaining its header views), and where the file stands after the last of them.
     private struct Batch: Sendable {
-        var packets: [Prefetched] = []
+        var packets: [Prefetched?] = []
+        /// The next packet the consumer takes.
+        var taken = 0
         var nextRecordOffset = 0
         var error: CaptureError?
         var isLast = false
@@ -79,7 +81,7 @@ final class PacketPrefetcher {
 
     /// The next packet in file order, nil at the end; throws the file's fault after the packets before it.
     func next() throws(CaptureError) -> Prefetched? {
-        while current.packets.isEmpty {
+        while current.taken == current.packets.count {
             if let error = current.error {
                 current.error = nil
                 finished = true
@@ -96,7 +98,9 @@ final class PacketPrefetcher {
             current = batch
             if batch.packets.isEmpty { nextRecordOffset = batch.nextRecordOffset }
         }
-        let packet = current.packets.removeLast()
+        let index = current.taken
+        current.taken += 1
+        guard let packet = current.packets[index].take() else { return nil }
         nextRecordOffset = packet.nextRecordOffset
         return packet
     }
@@ -122,7 +126,6 @@ final class PacketPrefetcher {
                 batch.isLast = true
             }
             batch.nextRecordOffset = source.nextRecordOffset
-            batch.packets.reverse()
             let isLast = batch.isLast
             shared.queue.withLock { $0.append(batch) }
             shared.ready.signal()
