@@ -32,6 +32,17 @@ import Testing
         #expect(table.count == 1)
     }
 
+    @Test func aNameInItsPacketMatchesAStoredKeyOnlyLabelForLabel() throws {
+        let compressed = try #require(try Self.decodedNames().last)
+        let pairs = [("LIVING-ROOM._GoogleCast._TCP.locaL.", true), ("living-roo.m_googlecast._tcp.local.", false),
+                     ("living-room._googlecast._tcp.locam.", false), ("living-room._googlecast._tcp.local.x.", false)]
+        for (text, equal) in pairs {
+            let stored = try #require(DNSName(text))
+            #expect((DNSName.CaseInsensitiveKey(compressed) == DNSName.CaseInsensitiveKey(stored).stored) == equal, "\(text)")
+            #expect((DNSName.CaseInsensitiveKey(stored) == DNSName.CaseInsensitiveKey(compressed)) == equal, "\(text)")
+        }
+    }
+
     @Test func differentNamesAreDifferentKeys() throws {
         let pairs = [("a.local.", "b.local."), ("a.local.", "a.local.local."), ("ab.local.", "a.blocal."),
                      ("kitchen-speaker.local.", "kitchen-speaker.locaL.x.")]

@@ -55,6 +55,9 @@ extension DNSName {
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard lhs.name.wireLength == rhs.name.wireLength else { return false }
+            // A look-up compares a name in its packet with a stored (owned) key: one walk, no slices.
+            if case .owned(let wire) = rhs.name.storage { return lhs.name.equalsIgnoringCase(wire: wire) }
+            if case .owned(let wire) = lhs.name.storage { return rhs.name.equalsIgnoringCase(wire: wire) }
             var left = LabelCursor(lhs.name), right = LabelCursor(rhs.name)
             while true {
                 switch (left.next(), right.next()) {
@@ -84,5 +87,30 @@ extension DNSName {
                 if filled > 0 { hasher.combine(word) }
             }
         }
+    }
+}
+
+extension DNSName {
+    /// True when the labels equal the length-prefixed labels `wire` (an owned name's storage), ignoring ASCII case.
+    func equalsIgnoringCase(wire: [UInt8]) -> Bool {
+        let bytes = storageBytes
+        var position = 0
+        var equal = true
+        forEachLabelOffset { start, length in
+            guard equal else { return }
+            guard position + 1 + length <= wire.count, Int(wire[position]) == length else {
+                equal = false
+                return
+            }
+            for offset in 0..<length {
+                let a = bytes[start + offset], b = wire[position + 1 + offset]
+                if a != b, (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) != (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) {
+                    equal = false
+                    return
+                }
+            }
+            position += 1 + length
+        }
+        return equal && position == wire.count
     }
 }

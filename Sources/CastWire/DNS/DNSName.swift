@@ -109,33 +109,43 @@ public struct DNSName: Sendable {
         return DNSName(uncheckedWire: bytes)
     }
 
-    /// True when the last labels are `suffix` (lower-case ASCII bytes), ignoring ASCII case; two walks over the
-    /// label offsets, no allocation and no slice (this runs for every record of every mDNS message).
+    /// True when the last labels are `suffix` (lower-case ASCII bytes), ignoring ASCII case: one walk over the
+    /// label offsets keeping the last four, no allocation and no slice (this runs for every record of every mDNS
+    /// message); a longer suffix takes a second walk.
     public func hasSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
         let bytes = storageBytes
         var count = 0
-        forEachLabelOffset { _, _ in count += 1 }
+        // The last four labels' starts and lengths, packed `start << 8 | length` (a label is at most 63 bytes).
+        var last = SIMD4<Int>()
+        forEachLabelOffset { start, length in
+            last[count & 3] = start << 8 | length
+            count += 1
+        }
         guard count >= suffix.count else { return false }
         let first = count - suffix.count
-        var index = 0
-        var matches = true
-        forEachLabelOffset { start, length in
-            defer { index += 1 }
-            guard index >= first, matches else { return }
+        func matches(_ index: Int, start: Int, length: Int) -> Bool {
             let wanted = suffix[index - first]
-            guard wanted.count == length else {
-                matches = false
-                return
-            }
+            guard wanted.count == length else { return false }
             for offset in 0..<length {
                 let byte = bytes[start + offset]
-                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] {
-                    matches = false
-                    return
-                }
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] { return false }
             }
+            return true
         }
-        return matches
+        if suffix.count <= 4 {
+            for index in first..<count {
+                let packed = last[index & 3]
+                if !matches(index, start: packed >> 8, length: packed & 0xFF) { return false }
+            }
+            return true
+        }
+        var index = 0
+        var result = true
+        forEachLabelOffset { start, length in
+            defer { index += 1 }
+            if index >= first, result, !matches(index, start: start, length: length) { result = false }
+        }
+        return result
     }
 
     /// Calls `body` with each label's start and length in `storageBytes`, most specific first.
