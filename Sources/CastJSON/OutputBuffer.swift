@@ -71,7 +71,8 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
 
     /// A copy of the bytes from `offset` on.
     public func copyBytes(from offset: Int = 0) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base + min(max(0, offset), count), count: max(0, count - offset)))
+        let start = min(max(0, offset), count)
+        return Array(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
     @usableFromInline

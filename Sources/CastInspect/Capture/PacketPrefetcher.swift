@@ -100,7 +100,10 @@ final class PacketPrefetcher {
         }
         let index = current.taken
         current.taken += 1
-        guard let packet = current.packets[index].take() else { return nil }
+        // Each slot is taken once, in order: a slot already empty is a bug here, not the file's end.
+        guard let packet = current.packets[index].take() else {
+            preconditionFailure("prefetched packet \(index) taken twice")
+        }
         nextRecordOffset = packet.nextRecordOffset
         return packet
     }
