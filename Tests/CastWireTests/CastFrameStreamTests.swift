@@ -29,6 +29,33 @@ import Testing
         #expect(throws: FramingError(.invalidMessage(inner), offset: frame.count * 3)) { try stream.next() }
     }
 
+    /// Whole arrays appended to an empty buffer become the buffer; a partial frame left behind makes the next array
+    /// append as usual. Either way messages and offsets equal those of a byte-at-a-time feed.
+    @Test func adoptedArraysGiveTheSameMessagesAndOffsetsAsByteAtATimeAppends() throws {
+        let ping = try CastFrameEncoder.encode(CastFrameDecoderTests.ping)
+        let auth = try CastFrameEncoder.encode(CastFrameDecoderTests.auth)
+        let chunks: [[UInt8]] = [ping, auth + Array(ping.prefix(3)), Array(ping.dropFirst(3)), ping + auth, auth]
+        var whole = CastFrameStream()
+        var wholeSeen: [String] = []
+        for chunk in chunks {
+            whole.append(chunk)
+            while let message = try whole.next() { wholeSeen.append("\(message.namespace)@\(whole.nextFrameOffset)") }
+        }
+        var bytewise = CastFrameStream()
+        var bytewiseSeen: [String] = []
+        for byte in chunks.joined() {
+            bytewise.append(CollectionOfOne(byte))
+            while let message = try bytewise.next() {
+                bytewiseSeen.append("\(message.namespace)@\(bytewise.nextFrameOffset)")
+            }
+        }
+        #expect(wholeSeen == bytewiseSeen)
+        #expect(wholeSeen.count == 6)
+        #expect(whole.nextFrameOffset == chunks.joined().count)
+        whole.append([0, 0, 0, 0])
+        #expect(throws: FramingError(.zeroLength, offset: chunks.joined().count)) { try whole.next() }
+    }
+
     @Test func verifierCatchesADecoderThatDependsOnSplits() {
         // A deliberately wrong "decoder" that emits each chunk's size: it must be caught.
         let report = DripFeedVerifier().verify(

@@ -18,6 +18,26 @@ import Testing
         #expect(decoder.streamOffset == Self.flight.count)
     }
 
+    @Test func inPlaceSpansMatchCopiedRecordsAndBorrowTheInputsBytes() throws {
+        var copying = TLSRecordDecoder()
+        var inPlace = TLSRecordDecoder()
+        var copyReader = ByteReader(Self.flight)
+        var spanReader = ByteReader(Self.flight)
+        while let record = try copying.decode(&copyReader) {
+            let span = try #require(try inPlace.decodeInPlace(&spanReader))
+            #expect(span.record == record)
+            #expect(span.length == record.fragment.count)
+            #expect(span.withFragment { Array($0) } == record.fragment)
+            #expect(span.fragment.storage == Self.flight)  // a view of the input, not a copy
+        }
+        #expect(try inPlace.decodeInPlace(&spanReader) == nil)
+        #expect(spanReader.position == copyReader.position)
+        #expect(inPlace.streamOffset == copying.streamOffset)
+        var cut = ByteReader(Array(TLSFixtures.clientHelloRecord.prefix(100)))
+        #expect(try inPlace.decodeInPlace(&cut) == nil)
+        #expect(cut.position == 0)
+    }
+
     @Test func incompleteRecordReturnsNilAndLeavesReaderUntouched() throws {
         var decoder = TLSRecordDecoder()
         for cut in [0, 3, 5, 100, 146] {

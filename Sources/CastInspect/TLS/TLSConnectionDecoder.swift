@@ -62,9 +62,9 @@ struct TLSConnectionDecoder: Sendable {
         if side.queue.count == 0, !side.resynchronising, let segment, Self.isSlice(bytes, of: segment) {
             var reader = ByteReader(segment, range: bytes.startIndex..<bytes.endIndex)
             while !side.failed {
-                let record: TLSRecord
+                let record: TLSRecordSpan
                 do throws(TLSParseError) {
-                    guard let next = try side.decoder.decode(&reader) else { break }
+                    guard let next = try side.decoder.decodeInPlace(&reader) else { break }
                     record = next
                 } catch {
                     break  // decoded again from the queue below, which reports it and resynchronises
@@ -85,9 +85,9 @@ struct TLSConnectionDecoder: Sendable {
             var reader = side.queue.reader
             var faulted = false
             while true {
-                let record: TLSRecord
+                let record: TLSRecordSpan
                 do throws(TLSParseError) {
-                    guard let next = try side.decoder.decode(&reader) else { break }
+                    guard let next = try side.decoder.decodeInPlace(&reader) else { break }
                     record = next
                 } catch {
                     events.append(.parseError(error.description, direction: direction))
@@ -157,7 +157,8 @@ struct TLSConnectionDecoder: Sendable {
         return false
     }
 
-    private mutating func process(_ record: TLSRecord, side: inout Side, direction: FlowDirection,
+    /// `record` is read where it lies; only records that are not decrypted (handshake, alerts) are copied out.
+    private mutating func process(_ record: TLSRecordSpan, side: inout Side, direction: FlowDirection,
                                   into events: inout [TLSConnectionEvent]) {
         if record.contentType == .changeCipherSpec {
             if !isTLS13 {
@@ -169,7 +170,7 @@ struct TLSConnectionDecoder: Sendable {
         if record.contentType == .applicationData, side.earlyDecryptor != nil || !side.earlyCandidates.isEmpty {
             // 0-RTT: early data (and EndOfEarlyData) under the early keys; the first record they do not open ends
             // the early phase (the server rejected it, or the handshake keys took over).
-            if let opened = openEarly(record, side: &side) {
+            if let opened = openEarly(record.record, side: &side) {
                 decryptedRecords += 1
                 plaintext(type: opened.contentType, bytes: opened.plaintext, offset: record.offset, side: &side,
                           direction: direction, into: &events, decrypted: true)
@@ -179,17 +180,17 @@ struct TLSConnectionDecoder: Sendable {
         if record.contentType == .applicationData, !side.encrypted {
             // Application data is always protected; before a handshake was seen (mid-stream) there are no keys.
             undecryptedRecords += 1
-            events.append(.undecrypted(direction: direction, length: record.fragment.count))
+            events.append(.undecrypted(direction: direction, length: record.length))
             return
         }
         if !side.encrypted || (isTLS13 && record.contentType != .applicationData) {
-            plaintext(type: record.contentType.rawValue, bytes: record.fragment, offset: record.offset,
-                      side: &side, direction: direction, into: &events)
+            plaintext(type: record.contentType.rawValue, bytes: Array(record.fragment.remainingBytes),
+                      offset: record.offset, side: &side, direction: direction, into: &events)
             return
         }
         guard side.decryptor != nil else {
             undecryptedRecords += 1
-            events.append(.undecrypted(direction: direction, length: record.fragment.count))
+            events.append(.undecrypted(direction: direction, length: record.length))
             return
         }
         var opened: TLSRecordDecryptor.Opened?

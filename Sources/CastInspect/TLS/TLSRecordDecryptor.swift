@@ -76,12 +76,17 @@ struct TLSRecordDecryptor: Sendable {
 
     /// Opens `record`; on a tag failure the sequence number still advances (the record is lost, not the stream).
     mutating func open(_ record: TLSRecord) throws(CryptoError) -> Opened {
+        try open(TLSRecordSpan(record))
+    }
+
+    /// Opens the record where it lies; on a tag failure the sequence number still advances.
+    mutating func open(_ record: TLSRecordSpan) throws(CryptoError) -> Opened {
         defer { advance(past: record, steps: 1) }
         return try open(record, sequence: sequence)
     }
 
     /// Tries sequence numbers from the current one up to `window` ahead (after a gap); adopts the one that works.
-    mutating func openResynchronising(_ record: TLSRecord, window: Int) -> Opened? {
+    mutating func openResynchronising(_ record: TLSRecordSpan, window: Int) -> Opened? {
         for step in 0..<UInt64(max(1, window)) {
             if let opened = try? open(record, sequence: sequence &+ step) {
                 advance(past: record, steps: step &+ 1)
@@ -93,32 +98,38 @@ struct TLSRecordDecryptor: Sendable {
     }
 
     /// Moves the sequence number on, and TLS 1.0's chained IV to the record's last block.
-    private mutating func advance(past record: TLSRecord, steps: UInt64) {
+    private mutating func advance(past record: TLSRecordSpan, steps: UInt64) {
         sequence &+= steps
-        if let cbc, !cbc.explicitIV, let next = cbc.nextChainedIV(after: record) { iv = next }
+        if let cbc, !cbc.explicitIV, let next = cbc.nextChainedIV(after: record.record) { iv = next }
     }
 
-    private func open(_ record: TLSRecord, sequence: UInt64) throws(CryptoError) -> Opened {
+    private func open(_ record: TLSRecordSpan, sequence: UInt64) throws(CryptoError) -> Opened {
         if let cbc {
             return Opened(contentType: record.contentType.rawValue,
-                          plaintext: try cbc.open(record, sequence: sequence, chainedIV: iv))
+                          plaintext: try cbc.open(record.record, sequence: sequence, chainedIV: iv))
         }
         guard let opener, let cipher = spec.cipher else { throw CryptoError(kind: .unsupportedAlgorithm) }
-        // Nonce and additional data live in fixed stack buffers and the fragment is opened where it lies: the only
-        // allocation per record is the plaintext itself.
-        let fragment = record.fragment
+        // Nonce and additional data live in fixed stack buffers and the fragment is opened where it lies (in the
+        // captured segment or the stream's queue): the only allocation per record is the plaintext itself.
+        let length = record.length
         let type = record.contentType.rawValue
         let version = record.version.rawValue
         var nonce: (UInt64, UInt32) = (0, 0)
         var aad: (UInt64, UInt64) = (0, 0)
         if spec.isTLS13 {
             try setXorNonce(&nonce, sequence: sequence)
-            let header: [UInt8] = [type, UInt8(version >> 8), UInt8(version & 0xff), UInt8(fragment.count >> 8 & 0xff),
-                                   UInt8(fragment.count & 0xff)]
+            withUnsafeMutableBytes(of: &aad) { aad in
+                aad[0] = type
+                aad[1] = UInt8(version >> 8)
+                aad[2] = UInt8(version & 0xff)
+                aad[3] = UInt8(length >> 8 & 0xff)
+                aad[4] = UInt8(length & 0xff)
+            }
             var plain = try withUnsafeBytes(of: &nonce) { (nonce) throws(CryptoError) -> [UInt8] in
-                try Self.withBytes(fragment, dropFirst: 0) { (body) throws(CryptoError) -> [UInt8] in
-                    try Self.withBytes(header, dropFirst: 0) { (aad) throws(CryptoError) -> [UInt8] in
-                        try opener.open(nonce: nonce, ciphertextAndTag: body, additionalData: aad)
+                try withUnsafeBytes(of: &aad) { (aad) throws(CryptoError) -> [UInt8] in
+                    try record.withFragment { (body) throws(CryptoError) -> [UInt8] in
+                        try opener.open(nonce: nonce, ciphertextAndTag: body,
+                                        additionalData: UnsafeRawBufferPointer(rebasing: aad[0..<5]))
                     }
                 }
             }
@@ -132,51 +143,38 @@ struct TLSRecordDecryptor: Sendable {
         if cipher == .chaCha20Poly1305 {
             try setXorNonce(&nonce, sequence: sequence)
         } else {
-            guard fragment.count >= 8 + tagLength else {
-                throw CryptoError(kind: .truncated, needed: 8 + tagLength, available: fragment.count)
+            guard length >= 8 + tagLength else {
+                throw CryptoError(kind: .truncated, needed: 8 + tagLength, available: length)
             }
             // Fixed salt (4 bytes) + the record's explicit nonce (8 bytes).
             withUnsafeMutableBytes(of: &nonce) { nonce in
                 for index in 0..<4 { nonce[index] = iv[index] }
-                for index in 0..<8 { nonce[4 + index] = fragment[index] }
+                for index in 0..<8 { nonce[4 + index] = record.fragment.peekUInt8(at: index) ?? 0 }
             }
         }
-        let bodyLength = fragment.count - explicitNonce
+        let bodyLength = length - explicitNonce
         guard bodyLength >= tagLength else {
             throw CryptoError(kind: .truncated, needed: tagLength, available: bodyLength)
         }
-        let length = bodyLength - tagLength
+        let plainLength = bodyLength - tagLength
         withUnsafeMutableBytes(of: &aad) { aad in
             for index in 0..<8 { aad[index] = UInt8(truncatingIfNeeded: sequence >> (56 - 8 * UInt64(index))) }
             aad[8] = type
             aad[9] = UInt8(version >> 8)
             aad[10] = UInt8(version & 0xff)
-            aad[11] = UInt8(length >> 8 & 0xff)
-            aad[12] = UInt8(length & 0xff)
+            aad[11] = UInt8(plainLength >> 8 & 0xff)
+            aad[12] = UInt8(plainLength & 0xff)
         }
         let plain = try withUnsafeBytes(of: &nonce) { (nonce) throws(CryptoError) -> [UInt8] in
             try withUnsafeBytes(of: &aad) { (aad) throws(CryptoError) -> [UInt8] in
-                try Self.withBytes(fragment, dropFirst: explicitNonce) { (body) throws(CryptoError) -> [UInt8] in
-                    try opener.open(nonce: nonce, ciphertextAndTag: body,
+                try record.withFragment { (fragment) throws(CryptoError) -> [UInt8] in
+                    try opener.open(nonce: nonce,
+                                    ciphertextAndTag: UnsafeRawBufferPointer(rebasing: fragment[explicitNonce...]),
                                     additionalData: UnsafeRawBufferPointer(rebasing: aad[0..<13]))
                 }
             }
         }
         return Opened(contentType: type, plaintext: plain)
-    }
-
-    /// The bytes of `array` after the first `dropFirst`, borrowed for `body`.
-    private static func withBytes<R>(
-        _ array: [UInt8], dropFirst: Int, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
-    ) throws(CryptoError) -> R {
-        let result: Result<R, CryptoError> = array.withUnsafeBytes { bytes in
-            do throws(CryptoError) {
-                return .success(try body(UnsafeRawBufferPointer(rebasing: bytes[dropFirst...])))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
     }
 
     /// iv XOR the sequence number left-padded to 12 bytes (RFC 8446 §5.3, RFC 7905 §2), into `nonce`.

@@ -28,6 +28,18 @@ public struct CastFrameStream: Sendable {
     /// Stream offset of the next frame's first byte.
     public var nextFrameOffset: Int { droppedBytes + start }
 
+    /// Adds received bytes; with nothing buffered the array itself becomes the buffer (a retain, not a copy), so
+    /// frames that arrive whole (one per decrypted TLS record, typically) are decoded where they lie.
+    public mutating func append(_ bytes: [UInt8]) {
+        guard start == buffer.count, !bytes.isEmpty else {
+            append(bytes[...])
+            return
+        }
+        droppedBytes += start
+        buffer = bytes
+        start = 0
+    }
+
     /// Adds received bytes.
     public mutating func append<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
         // Drop consumed bytes once they make up most of the buffer, so memory stays bounded by one frame plus input.

@@ -1,4 +1,3 @@
-import CastJSON
 
 /// Reads the protobuf wire format from a `ByteReader`: tags, varints, fixed-width and length-delimited values.
 ///
@@ -128,9 +127,9 @@ public struct ProtoReader: Sendable {
 
     /// A String from UTF-8 bytes, or nil if they are not valid UTF-8.
     private static func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        // Cast JSON is almost always ASCII: checked eight bytes at a time, then built without a second validation.
-        if JSONString.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
+        // One pass: the standard library validates ASCII a word at a time as it copies (a check of our own first,
+        // then String(decoding:), read a 16 KiB payload three times and cost three times as much).
+        String(validating: bytes, as: UTF8.self)
     }
 
     /// Reads a length-delimited value as bytes.

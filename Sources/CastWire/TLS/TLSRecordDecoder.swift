@@ -14,6 +14,12 @@ public struct TLSRecordDecoder: Sendable {
 
     /// Decodes the next record from `reader`, or returns nil when it is incomplete.
     public mutating func decode(_ reader: inout ByteReader) throws(TLSParseError) -> TLSRecord? {
+        try decodeInPlace(&reader)?.record
+    }
+
+    /// Like `decode`, but leaves the fragment where it lies: the span reads it from `reader`'s storage, so a record
+    /// that is only decrypted is never copied first.
+    public mutating func decodeInPlace(_ reader: inout ByteReader) throws(TLSParseError) -> TLSRecordSpan? {
         guard reader.remaining >= TLSRecord.headerLength else { return nil }
         var copy = reader
         // SAFETY: five bytes checked above, so these reads cannot fail.
@@ -26,12 +32,12 @@ public struct TLSRecordDecoder: Sendable {
         guard version >> 8 == 3 else { throw error(.recordVersion(version)) }
         guard length <= TLSRecord.maximumLength else { throw error(.recordTooLong(length)) }
         guard length > 0 || type == .applicationData else { throw error(.emptyRecord(type)) }
-        guard let fragment = copy.readArray(length) else { return nil }
-        let record = TLSRecord(contentType: type, version: TLSProtocolVersion(rawValue: version), fragment: fragment,
-                               offset: streamOffset)
+        guard let fragment = copy.readReader(length) else { return nil }
+        let span = TLSRecordSpan(contentType: type, version: TLSProtocolVersion(rawValue: version), fragment: fragment,
+                                 offset: streamOffset)
         reader = copy
         streamOffset += TLSRecord.headerLength + length
-        return record
+        return span
     }
 
     private func error(_ reason: TLSMalformation) -> TLSParseError {
