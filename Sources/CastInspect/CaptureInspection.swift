@@ -40,6 +40,8 @@ public struct CaptureInspection {
                     progress: ((String, Int, Int) -> Void)? = nil) throws(LogMerge.Unreadable) -> Outcome {
         var options = options
         CaptureRun.loadEmbeddedKeys(files: files, into: &options)
+        // The report, the collector and the log merge are used by the reporting thread alone until `finish()`.
+        options.reportsConcurrently = true
         let collector = collectHTML ? ReportCollector() : nil
         let deliver: (InspectEvent) -> Void = { event in
             report.handle(event)

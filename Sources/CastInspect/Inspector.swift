@@ -17,6 +17,12 @@ public struct InspectOptions: Sendable {
     public var analyseTCP = true
     /// The roots device-auth chains are checked against (`--trust-root`; default: the built-in Cast roots).
     public var deviceTrustStore: CastTrustStore = .castDeviceRoots
+    /// True runs the reporting stage (Cast decoding, verdicts, the sink) on a thread of its own, for file runs: the
+    /// sink is then called on that thread, one event at a time, all before `finish()` returns; `summary`'s counts of
+    /// findings, Cast messages and TLS records, and `connections`, are complete once `finish()` has returned.
+    public var reportsConcurrently = false
+    /// Items per hand-over to the reporting thread (small in tests, so a small capture crosses threads).
+    var reporterBatchItems = ReporterThread.batchItems
 
     /// Default options.
     public init() {}
@@ -27,14 +33,29 @@ public struct InspectOptions: Sendable {
 /// `process` takes packets one by one; `finish` reports what only the end can tell (unanswered requests,
 /// incomplete instances). Memory is bounded by the per-flow limits and the fixed caps on flows and fragments.
 public final class Inspector {
-    /// Totals so far.
-    public internal(set) var summary = InspectSummary()
+    /// Totals so far (with `reportsConcurrently`, the reporter's counts join them at `finish()`).
+    public var summary: InspectSummary {
+        var total = counted
+        guard reporterThread?.isRunning != true else { return total }
+        let reported = reporter.counts
+        total.findings = reported.findings
+        total.castMessages = reported.castMessages
+        total.decryptedRecords = reported.decryptedRecords
+        total.undecryptedRecords = reported.undecryptedRecords
+        return total
+    }
     /// The mDNS analyser (devices for the report).
     public private(set) var mdns = MDNSAnalyzer()
-    /// Finished connections, for the report (bounded).
-    public internal(set) var connections: [ConnectionSummary] = []
+    /// Finished connections, for the report (bounded; with `reportsConcurrently`, once `finish()` has returned).
+    public var connections: [ConnectionSummary] {
+        reporterThread?.isRunning == true ? [] : reporter.connections
+    }
     var options: InspectOptions
-    private let sink: (InspectEvent) -> Void
+    /// What the inspector counts itself: packets, bytes, flows, mDNS messages, truncation, gaps.
+    var counted = InspectSummary()
+    /// TLS events, Cast decoding, verdicts and the sink: inline, or on its own thread (`reportsConcurrently`).
+    private let reporter: ConnectionReporter
+    private let reporterThread: ReporterThread?
     var flows: [FlowKey: TCPConnectionState] = [:]
     /// Out-of-order bytes held across all flows; beyond `heldBytesLimit` the flow holding most gives up its holes.
     var totalHeldBytes = 0
@@ -44,8 +65,6 @@ public final class Inspector {
     private var undecodedLinkTypes: [UInt32: (count: Int, first: LogTimestamp)] = [:]
     /// 802.11 frames that carry no readable IP, by kind, with the first one's time.
     private var wifiWithoutIP: [IEEE80211HeaderView.Kind: (count: Int, first: LogTimestamp)] = [:]
-    /// Connections that lost heartbeats, for `cast.reconnect`.
-    var reconnects = ReconnectWatch()
     /// Most concurrent TCP connections tracked; the oldest idle one is closed beyond this.
     static let maximumFlows = 4096
 
@@ -61,7 +80,8 @@ public final class Inspector {
 
     public init(options: InspectOptions, sink: @escaping (InspectEvent) -> Void) {
         self.options = options
-        self.sink = sink
+        reporter = ConnectionReporter(options: options, sink: sink)
+        reporterThread = options.reportsConcurrently ? ReporterThread(reporter, batchItems: options.reporterBatchItems) : nil
     }
 
     /// Processes one captured packet.
@@ -71,10 +91,10 @@ public final class Inspector {
 
     /// Processes one captured packet already sliced into its headers (by `PacketPrefetcher`, on its thread).
     func process(_ packet: CapturedPacket, sliced: LaxPacket) {
-        summary.packets += 1
-        summary.bytes += packet.bytes.count
+        counted.packets += 1
+        counted.bytes += packet.bytes.count
         lastTime = packet.time
-        if packet.isSnaplenTruncated || sliced.isTruncated { summary.truncatedPackets += 1 }
+        if packet.isSnaplenTruncated || sliced.isTruncated { counted.truncatedPackets += 1 }
         guard let network = sliced.network else {
             // Off the per-packet path: only a packet without a network layer asks whether its link type is known.
             // Those are counted and said at the end (capture.link-type), never silently skipped as "0 mDNS".
@@ -98,7 +118,7 @@ public final class Inspector {
         switch transport {
         case .udp(let udp):
             guard Self.isMDNS(sourcePort: udp.sourcePort, destinationPort: udp.destinationPort) else { return }
-            summary.mdnsMessages += 1
+            counted.mdnsMessages += 1
             var findings: [Finding] = []
             let event = mdns.add(payload: udp.payload, time: packet.time,
                                  source: FlowEndpoint(address: source, port: udp.sourcePort),
@@ -133,6 +153,7 @@ public final class Inspector {
         }
         if let finding = wifiFinding() { findings.append(finding) }
         findings.forEach { emit(.finding($0)) }
+        reporterThread?.finish()
         return summary
     }
 
@@ -154,13 +175,11 @@ public final class Inspector {
     /// Reports a finding that did not come from packets (a corrupt file in lax mode).
     public func report(_ finding: Finding) { emit(.finding(finding)) }
 
-    func emit(_ event: InspectEvent) {
-        switch event {
-        case .finding: summary.findings += 1
-        case .cast: summary.castMessages += 1
-        default: break
-        }
-        sink(event)
+    func emit(_ event: InspectEvent) { submit(.event(event)) }
+
+    /// Passes `item` to the reporting stage, in order with everything before it.
+    func submit(_ item: ReporterItem) {
+        if let reporterThread { reporterThread.submit(item) } else { reporter.handle(item) }
     }
 
     private static func addresses(_ network: PacketNetworkHeader) -> (source: [UInt8], destination: [UInt8]) {

@@ -11,9 +11,17 @@ struct InspectHarness {
     var exported: [String: [UInt8]] = [:]
     /// The speaker groups assembled at the end.
     var groups: InspectGroups?
+    /// The finished connections' summaries.
+    var connections: [ConnectionSummary] = []
 
-    init(files: [String], keyLogs: [String] = [], ports: Set<UInt16> = [], lax: Bool = false) {
+    /// A run over `files`; `reporterBatchItems` runs the reporting stage on its own thread with batches that small.
+    init(files: [String], keyLogs: [String] = [], ports: Set<UInt16> = [], lax: Bool = false,
+         reporterBatchItems: Int? = nil) {
         var options = InspectOptions()
+        if let reporterBatchItems {
+            options.reportsConcurrently = true
+            options.reporterBatchItems = reporterBatchItems
+        }
         for path in keyLogs {
             options.keyLog.add(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
         }
@@ -27,6 +35,7 @@ struct InspectHarness {
         error = CaptureRun.feed(files: files, into: inspector, lax: lax)
         summary = inspector.finish()
         groups = InspectGroups(mdns: inspector.mdns, connections: inspector.connections)
+        connections = inspector.connections
         events = collected
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
             exported[name] = (FileManager.default.contents(atPath: directory + "/" + name)).map { [UInt8]($0) }

@@ -1,10 +1,10 @@
 import CastLog
 
-extension Inspector {
+extension ConnectionReporter {
     /// Called when a connection ends: remembers it when its heartbeats were lost (measured to its FIN when only one
     /// side closed it).
-    func noteConnectionEnd(_ state: TCPConnectionState) {
-        guard !state.reconnectReported, state.cast.heartbeatLost(at: state.heartbeatEnd(latest: lastTime)) else {
+    func noteConnectionEnd(_ state: TCPConnectionState, captureTime: LogTimestamp) {
+        guard !state.reconnectReported, state.cast.heartbeatLost(at: state.heartbeatEnd(latest: captureTime)) else {
             return
         }
         if reconnects.losses.count >= ReconnectWatch.maximumKept,
@@ -18,8 +18,8 @@ extension Inspector {
     /// Called when a connection starts: reports it as a reconnection after a heartbeat loss on the same pair, whether
     /// the old connection was closed already or is still open in the capture (a dead receiver never sends its FIN
     /// or RST, so only the sender's FIN, or nothing, ends it).
-    func noteConnectionStart(_ state: TCPConnectionState) {
-        if let lost = closedConnectionLoss(like: state) ?? openConnectionLoss(like: state) {
+    func noteConnectionStart(_ state: TCPConnectionState, candidates: [ReconnectCandidate]) {
+        if let lost = closedConnectionLoss(like: state) ?? openConnectionLoss(among: candidates, like: state) {
             reportReconnect(state, lostAt: lost)
         }
     }
@@ -34,19 +34,21 @@ extension Inspector {
         return lost
     }
 
-    /// The end (first FIN, else last packet) of the latest still-open connection on the same pair whose heartbeats
-    /// were lost by the time `state` started; that connection is marked so its own end reports nothing more.
-    private func openConnectionLoss(like state: TCPConnectionState) -> LogTimestamp? {
-        var found: TCPConnectionState?
-        for other in flows.values where other !== state && !other.reconnectReported {
-            guard other.server == state.server, other.client.address == state.client.address,
-                other.firstTime <= state.firstTime, found.map({ $0.lastTime < other.lastTime }) ?? true,
-                other.cast.heartbeatLost(at: other.finTime ?? state.firstTime)
+    /// The end (first FIN, else last packet) of the latest still-open connection on the same pair (`candidates`,
+    /// chosen by the inspector) whose heartbeats were lost by the time `state` started; that connection is marked so
+    /// its own end reports nothing more.
+    private func openConnectionLoss(among candidates: [ReconnectCandidate], like state: TCPConnectionState)
+        -> LogTimestamp?
+    {
+        var found: ReconnectCandidate?
+        for other in candidates where !other.state.reconnectReported {
+            guard found.map({ $0.lastTime < other.lastTime }) ?? true,
+                other.state.cast.heartbeatLost(at: other.finTime ?? state.firstTime)
             else { continue }
             found = other
         }
         guard let found else { return nil }
-        found.reconnectReported = true
+        found.state.reconnectReported = true
         return found.finTime ?? found.lastTime
     }
 

@@ -1,0 +1,66 @@
+import CastLog
+import CastTLS
+
+/// The inspector's reporting stage: what the TLS decoders report, the Cast decoding of the decrypted bytes, the
+/// verdicts on each connection and its summary at the end, and the sink. It takes `ReporterItem`s in capture order,
+/// either inline or on a thread of its own (`ReporterThread`), and is then touched by that thread alone.
+final class ConnectionReporter {
+    /// What the stage counts: findings, Cast messages and TLS records (the inspector counts the rest).
+    private(set) var counts = InspectSummary()
+    /// Finished connections, for the report (bounded).
+    private(set) var connections: [ConnectionSummary] = []
+    /// Connections that lost heartbeats, for `cast.reconnect`.
+    var reconnects = ReconnectWatch()
+    let castPorts: Set<UInt16>
+    let exportDirectory: String?
+    let deviceTrustStore: CastTrustStore
+    private let sink: (InspectEvent) -> Void
+
+    /// Most finished connections kept for the report.
+    static let maximumConnections = 10_000
+
+    init(options: InspectOptions, sink: @escaping (InspectEvent) -> Void) {
+        castPorts = options.castPorts
+        exportDirectory = options.exportDirectory
+        deviceTrustStore = options.deviceTrustStore
+        self.sink = sink
+    }
+
+    /// Does what `item` says, emitting its events.
+    func handle(_ item: ReporterItem) {
+        switch item {
+        case .event(let event):
+            emit(event)
+        case .start(let state, let candidates):
+            state.cast.deviceAuth.trustStore = deviceTrustStore
+            noteConnectionStart(state, candidates: candidates)
+        case .classified(let state, let isCast, let isTLS):
+            state.isCast = isCast
+            if isTLS { state.cast.deviceAuth.isTLS = true }
+        case .tls(let state, let events, let time, let hasClientHello):
+            for event in events { handleTLS(event, state: state, time: time, hasClientHello: hasClientHello) }
+        case .plainCast(let state, let bytes, let direction, let time):
+            application(bytes, direction: direction, state: state, time: time)
+        case .castGap(let state, let direction, let size):
+            state.cast.gap(direction: direction, size: size)
+        case .close(let state, let captureTime):
+            close(state, captureTime: captureTime)
+        }
+    }
+
+    func emit(_ event: InspectEvent) {
+        switch event {
+        case .finding: counts.findings += 1
+        case .cast: counts.castMessages += 1
+        default: break
+        }
+        sink(event)
+    }
+
+    /// Adds a finished connection's record counts and summary.
+    func record(_ summary: ConnectionSummary?, decrypted: Int, undecrypted: Int) {
+        counts.decryptedRecords += decrypted
+        counts.undecryptedRecords += undecrypted
+        if let summary, connections.count < Self.maximumConnections { connections.append(summary) }
+    }
+}

@@ -1,0 +1,44 @@
+import CastLog
+
+/// One piece of work the inspector hands its reporting stage, in capture order: everything the sink sees passes
+/// through these, so the events keep their order whether the stage runs inline or on a thread of its own.
+///
+/// A connection's state travels with the items about it; the fields each side may touch are listed on
+/// `TCPConnectionState`.
+enum ReporterItem {
+    /// An event ready as it is (mDNS, TCP findings): counted and passed to the sink.
+    case event(InspectEvent)
+    /// A connection was created; `candidates` are the still-open connections on the same client address and server
+    /// that started no later, with their latest times (a reconnection may follow a heartbeat loss on one of them).
+    case start(TCPConnectionState, candidates: [ReconnectCandidate])
+    /// The first bytes told what the connection is.
+    case classified(TCPConnectionState, isCast: Bool, isTLS: Bool)
+    /// What the TLS decoder reported for one delivery of stream bytes. `hasClientHello`: whether the decoder had
+    /// seen the ClientHello by then (early data without keys is told apart from a capture started mid-way).
+    case tls(TCPConnectionState, [TLSConnectionEvent], time: LogTimestamp, hasClientHello: Bool)
+    /// Plaintext Cast bytes (a connection on a Cast port without TLS).
+    case plainCast(TCPConnectionState, [UInt8], direction: FlowDirection, time: LogTimestamp)
+    /// Bytes missing in a stream the Cast decoder follows (0: resynchronise at the next record's bytes).
+    case castGap(TCPConnectionState, direction: FlowDirection, size: Int)
+    /// The connection ended (its streams flushed); `captureTime` is the latest time in the capture so far.
+    case close(TCPConnectionState, captureTime: LogTimestamp)
+
+    /// Roughly the bytes the item keeps alive, to bound what waits between the stages.
+    var retainedBytes: Int {
+        switch self {
+        case .tls(_, let events, _, _):
+            events.reduce(64) { total, event in
+                if case .applicationData(let bytes, _) = event { total + bytes.count } else { total + 64 }
+            }
+        case .plainCast(_, let bytes, _, _): bytes.count + 64
+        default: 64
+        }
+    }
+}
+
+/// A still-open connection a new one may be the reconnection of, with the times the inspector had for it then.
+struct ReconnectCandidate {
+    let state: TCPConnectionState
+    let lastTime: LogTimestamp
+    let finTime: LogTimestamp?
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs a `ConnectionReporter` on a thread of its own, so the Cast decoding, the verdicts and the sink of a file run
+/// overlap the inspector's reassembly and decryption on another core.
+///
+/// Items are handed over in batches, in the order they were submitted, so the sink sees exactly the events (and
+/// order) an inline run gives. Memory is bounded: at most `maximumBatches` batches of about `batchBytes` each wait.
+/// A run too small to fill one batch starts no thread: `finish` handles its items on the caller's thread.
+final class ReporterThread {
+    /// One hand-over. The inspector's thread gives up the items (and the connection states in them) it hands over:
+    /// from then on only the reporter's thread touches what the state's reporter side holds.
+    private struct Batch: @unchecked Sendable {
+        var items: [ReporterItem]
+        var isLast: Bool
+    }
+
+    /// The reporter, used by its thread alone from the first hand-over until `finish` returns.
+    private final class ReporterBox: @unchecked Sendable {
+        let reporter: ConnectionReporter
+        init(_ reporter: ConnectionReporter) { self.reporter = reporter }
+    }
+
+    /// What the two threads share.
+    private final class Shared: Sendable {
+        let queue = Mutex<[Batch]>([])
+        /// Counts batches waiting; the reporter's thread waits on it.
+        let ready = DispatchSemaphore(value: 0)
+        /// Counts free batch slots; the inspector waits on it.
+        let free: DispatchSemaphore
+        /// Signalled once the last batch is handled.
+        let done = DispatchSemaphore(value: 0)
+
+        init(slots: Int) {
+            // Created at 0 and raised: libdispatch traps when a semaphore is freed below its initial value.
+            free = DispatchSemaphore(value: 0)
+            for _ in 0..<slots { free.signal() }
+        }
+    }
+
+    static let batchBytes = 1 << 20
+    static let batchItems = 1024
+    static let maximumBatches = 4
+
+    private let box: ReporterBox
+    private let batchItems: Int
+    private let shared = Shared(slots: ReporterThread.maximumBatches)
+    private var pending: [ReporterItem] = []
+    private var pendingBytes = 0
+    /// True from the first hand-over until `finish` returns: the reporter is not to be read meanwhile.
+    private(set) var isRunning = false
+
+    /// A stage for `reporter` handing over `batchItems` items at a time (or about `batchBytes`); submit, then
+    /// `finish`.
+    init(_ reporter: ConnectionReporter, batchItems: Int = ReporterThread.batchItems) {
+        box = ReporterBox(reporter)
+        self.batchItems = max(1, batchItems)
+    }
+
+    deinit {
+        // Dropped without `finish` (an abandoned run): end the thread after what it was given.
+        if isRunning { hand(Batch(items: [], isLast: true)) }
+    }
+
+    /// Queues `item`; a full batch goes to the reporter's thread (waiting while `maximumBatches` are queued).
+    func submit(_ item: ReporterItem) {
+        pending.append(item)
+        pendingBytes += item.retainedBytes
+        if pending.count >= batchItems || pendingBytes >= Self.batchBytes {
+            hand(Batch(items: pending, isLast: false))
+            pending.removeAll(keepingCapacity: true)
+            pendingBytes = 0
+        }
+    }
+
+    /// Handles everything submitted and ends the thread; the reporter is the caller's again afterwards.
+    func finish() {
+        guard isRunning else {
+            // Never started: what is left runs here.
+            for item in pending { box.reporter.handle(item) }
+            pending = []
+            return
+        }
+        hand(Batch(items: pending, isLast: true))
+        pending = []
+        shared.done.wait()
+        isRunning = false
+    }
+
+    private func hand(_ batch: Batch) {
+        if !isRunning {
+            isRunning = true
+            let box = self.box, shared = self.shared
+            let thread = Thread { Self.run(box.reporter, shared: shared) }
+            thread.name = "castscope-reporter"
+            thread.start()
+        }
+        shared.free.wait()
+        shared.queue.withLock { $0.append(batch) }
+        shared.ready.signal()
+    }
+
+    /// The reporter's thread: batches in order until the last.
+    private static func run(_ reporter: ConnectionReporter, shared: Shared) {
+        while true {
+            shared.ready.wait()
+            guard let batch = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            shared.free.signal()
+            for item in batch.items { reporter.handle(item) }
+            if batch.isLast {
+                shared.done.signal()
+                return
+            }
+        }
+    }
+}
