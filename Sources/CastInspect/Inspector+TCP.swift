@@ -84,21 +84,17 @@ extension Inspector {
             emit(.finding(Finding(.warn, "tcp.gap", "\(size) bytes missing in \(direction.rawValue) stream",
                                   detail: "not captured (or dropped by the capture); decoding resumes at the next "
                                       + "record/frame boundary", time: time, flow: state.flow)))
-            state.tls?.gap(direction: direction, size: size)
-            if state.kind == .plainCast { submit(.castGap(state, direction: direction, size: size)) }
-            if state.kind == .tls { submit(.castGap(state, direction: direction, size: 0)) }
+            if state.kind == .tls || state.kind == .plainCast {
+                submit(.gap(state, direction: direction, size: size))
+            }
         case .data(let bytes):
             if state.kind == .unknown { classify(&state, first: bytes, direction: direction) }
             switch state.kind {
             case .tls:
-                if state.reassemblers[direction].pickedUpMidStream, state.midStream.insert(direction).inserted {
-                    state.tls?.startMidStream(direction: direction)
-                }
-                var events: [TLSConnectionEvent] = []
-                state.tls?.feed(bytes, segment: segment, direction: direction, into: &events)
-                if !events.isEmpty {
-                    submit(.tls(state, events, time: time, hasClientHello: state.tls?.hasClientHello == true))
-                }
+                let startsMidStream = state.reassemblers[direction].pickedUpMidStream
+                    && state.midStream.insert(direction).inserted
+                submit(.tls(state, bytes, segment: segment, direction: direction, time: time,
+                            startsMidStream: startsMidStream))
             case .plainCast:
                 submit(.plainCast(state, Array(bytes), direction: direction, time: time))
             case .unknown, .other:

@@ -95,8 +95,9 @@ final class PacketPrefetcher {
             shared.ready.wait()
             guard let batch = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             shared.free.signal()
-            current = batch
             if batch.packets.isEmpty { nextRecordOffset = batch.nextRecordOffset }
+            // Moved, not copied: a second reference would make the first `take()` copy the whole batch.
+            current = consume batch
         }
         let index = current.taken
         current.taken += 1

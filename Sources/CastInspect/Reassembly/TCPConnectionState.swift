@@ -3,6 +3,12 @@ import Foundation
 
 /// Everything the inspector keeps about one TCP connection (a class: it is updated in place in the flow table for
 /// every packet, without copying it out and back).
+///
+/// Two stages share it, each with its own fields: the inspector's thread owns the TCP side (times, SYN/FIN/RST
+/// bookkeeping, `reassemblers`, `midStream`; `kind` and `tls` are set once, when the first bytes classify the
+/// connection, before any item that reads them is submitted); the reporting stage (`ConnectionReporter`, perhaps on
+/// a thread of its own) owns `tls` from then on and everything about TLS records, Cast and the verdicts. Once the
+/// inspector submits `.close`, the whole state is the reporter's.
 final class TCPConnectionState {
     enum Kind { case unknown, tls, plainCast, other }
 

@@ -5,7 +5,7 @@ import Foundation
 
 extension ConnectionReporter {
     /// Reports one TLS event of `state`'s connection.
-    func handleTLS(_ event: TLSConnectionEvent, state: TCPConnectionState, time: LogTimestamp, hasClientHello: Bool) {
+    func handleTLS(_ event: TLSConnectionEvent, state: TCPConnectionState, time: LogTimestamp) {
         switch event {
         case .negotiated(let info):
             state.session = info
@@ -49,7 +49,7 @@ extension ConnectionReporter {
                                       + "authentication", detail: "wrong keys in the key log, or corrupted capture",
                                   time: time, flow: state.flow)))
         case .undecrypted(let direction, let length):
-            if state.session == nil, hasClientHello, !state.notedNoHandshake {
+            if state.session == nil, state.tls?.hasClientHello == true, !state.notedNoHandshake {
                 // Records between the ClientHello and the ServerHello: 0-RTT early data the key log has no key for.
                 state.notedNoHandshake = true
                 emit(.finding(Finding(

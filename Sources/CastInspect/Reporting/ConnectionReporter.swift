@@ -1,7 +1,7 @@
 import CastLog
 import CastTLS
 
-/// The inspector's reporting stage: what the TLS decoders report, the Cast decoding of the decrypted bytes, the
+/// The inspector's reporting stage: TLS decoding and decryption, the Cast decoding of the decrypted bytes, the
 /// verdicts on each connection and its summary at the end, and the sink. It takes `ReporterItem`s in capture order,
 /// either inline or on a thread of its own (`ReporterThread`), and is then touched by that thread alone.
 final class ConnectionReporter {
@@ -37,12 +37,17 @@ final class ConnectionReporter {
         case .classified(let state, let isCast, let isTLS):
             state.isCast = isCast
             if isTLS { state.cast.deviceAuth.isTLS = true }
-        case .tls(let state, let events, let time, let hasClientHello):
-            for event in events { handleTLS(event, state: state, time: time, hasClientHello: hasClientHello) }
+        case .tls(let state, let bytes, let segment, let direction, let time, let startsMidStream):
+            if startsMidStream { state.tls?.startMidStream(direction: direction) }
+            var events: [TLSConnectionEvent] = []
+            state.tls?.feed(bytes, segment: segment, direction: direction, into: &events)
+            for event in events { handleTLS(event, state: state, time: time) }
         case .plainCast(let state, let bytes, let direction, let time):
             application(bytes, direction: direction, state: state, time: time)
-        case .castGap(let state, let direction, let size):
-            state.cast.gap(direction: direction, size: size)
+        case .gap(let state, let direction, let size):
+            state.tls?.gap(direction: direction, size: size)
+            // The Cast decoder of a TLS stream resynchronises at the next decrypted record's bytes.
+            state.cast.gap(direction: direction, size: state.kind == .tls ? 0 : size)
         case .close(let state, let captureTime):
             close(state, captureTime: captureTime)
         }

@@ -13,23 +13,22 @@ enum ReporterItem {
     case start(TCPConnectionState, candidates: [ReconnectCandidate])
     /// The first bytes told what the connection is.
     case classified(TCPConnectionState, isCast: Bool, isTLS: Bool)
-    /// What the TLS decoder reported for one delivery of stream bytes. `hasClientHello`: whether the decoder had
-    /// seen the ClientHello by then (early data without keys is told apart from a capture started mid-way).
-    case tls(TCPConnectionState, [TLSConnectionEvent], time: LogTimestamp, hasClientHello: Bool)
+    /// In-order bytes of a TLS stream, for the connection's TLS decoder: `segment` is the captured packet they may
+    /// be a slice of (records are decrypted where they lie); `startsMidStream` says the stream was picked up mid-way
+    /// and this is its first delivery.
+    case tls(TCPConnectionState, ArraySlice<UInt8>, segment: [UInt8]?, direction: FlowDirection, time: LogTimestamp,
+             startsMidStream: Bool)
     /// Plaintext Cast bytes (a connection on a Cast port without TLS).
     case plainCast(TCPConnectionState, [UInt8], direction: FlowDirection, time: LogTimestamp)
-    /// Bytes missing in a stream the Cast decoder follows (0: resynchronise at the next record's bytes).
-    case castGap(TCPConnectionState, direction: FlowDirection, size: Int)
+    /// Bytes missing in a TLS or plaintext Cast stream.
+    case gap(TCPConnectionState, direction: FlowDirection, size: Int)
     /// The connection ended (its streams flushed); `captureTime` is the latest time in the capture so far.
     case close(TCPConnectionState, captureTime: LogTimestamp)
 
     /// Roughly the bytes the item keeps alive, to bound what waits between the stages.
     var retainedBytes: Int {
         switch self {
-        case .tls(_, let events, _, _):
-            events.reduce(64) { total, event in
-                if case .applicationData(let bytes, _) = event { total + bytes.count } else { total + 64 }
-            }
+        case .tls(_, let bytes, _, _, _, _): bytes.count + 64
         case .plainCast(_, let bytes, _, _): bytes.count + 64
         default: 64
         }
