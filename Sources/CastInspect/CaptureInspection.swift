@@ -41,7 +41,8 @@ public struct CaptureInspection {
         var options = options
         CaptureRun.loadEmbeddedKeys(files: files, into: &options)
         // The report, the collector and the log merge are used by the reporting thread alone until `finish()`.
-        options.reportsConcurrently = true
+        // Not for a pipe: its batches would hold back what arrived until more came (a live `tcpdump -U -w -`).
+        options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput)
         let collector = collectHTML ? ReportCollector() : nil
         let deliver: (InspectEvent) -> Void = { event in
             report.handle(event)
