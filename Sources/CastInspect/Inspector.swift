@@ -86,13 +86,13 @@ public final class Inspector {
 
     /// Processes one captured packet.
     public func process(_ packet: CapturedPacket) {
-        process(packet, sliced: PacketSlicer.lax(packet.bytes, linkType: packet.linkType))
+        process(packet, sliced: packet.sliced)
     }
 
     /// Processes one captured packet already sliced into its headers (by `PacketPrefetcher`, on its thread).
     func process(_ packet: CapturedPacket, sliced: LaxPacket) {
         counted.packets += 1
-        counted.bytes += packet.bytes.count
+        counted.bytes += packet.capturedLength
         lastTime = packet.time
         if packet.isSnaplenTruncated || sliced.isTruncated { counted.truncatedPackets += 1 }
         guard let network = sliced.network else {

@@ -1,4 +1,5 @@
 import CastLog
+import CastWire
 import Foundation
 import Testing
 
@@ -123,6 +124,58 @@ import Testing
         #expect(read.count == expected.count)
         #expect(read.map(\.bytes) == expected.map(\.bytes))
         #expect(read.map(\.time) == expected.map { LogTimestamp(seconds: Int64($0.seconds), microseconds: Int32($0.fraction)) })
+    }
+
+    /// Large TCP packets of many sizes (read a chunk at a time, several chunks, packets straddling chunk ends) with
+    /// small ones among them (copied out of the chunk).
+    private func chunkedPackets() -> [(seconds: UInt32, fraction: UInt32, bytes: [UInt8])] {
+        (0..<150).map { index in
+            let bytes = index % 7 == 3 ? Self.packet : PcapBuilder.ipv4(proto: 6, transport: PcapBuilder.tcp(
+                sourcePort: 40_000, destinationPort: 8009, sequence: UInt32(index),
+                payload: (0..<(2_100 + index * 397 % 60_000)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }))
+            return (UInt32(index), UInt32(index), bytes)
+        }
+    }
+
+    @Test(arguments: [262_144, 20_000])
+    func largePacketsReadAChunkAtATimeAreWholeAndShareTheirChunk(snaplen: Int) throws {
+        let packets = chunkedPackets()
+        let read = try readAll(file(bigEndian: false, nanoseconds: false, snaplen: UInt32(snaplen), packets: packets))
+        #expect(read.count == packets.count)
+        #expect(read.map(\.bytes) == packets.map { Array($0.bytes.prefix(snaplen)) })
+        #expect(read.map(\.capturedLength) == packets.map { min($0.bytes.count, snaplen) })
+        #expect(read.map(\.originalLength) == packets.map(\.bytes.count))
+        #expect(read.map(\.time.seconds) == packets.map { Int64($0.seconds) })
+        // Large neighbours are regions of one chunk; small packets get arrays of their own.
+        let large = read.filter { $0.capturedLength > 2_048 }
+        let shared = zip(large, large.dropFirst()).filter { $0.storage.withUnsafeBufferPointer(\.baseAddress)
+            == $1.storage.withUnsafeBufferPointer(\.baseAddress) }
+        #expect(shared.count > large.count / 2)
+        #expect(read.filter { $0.capturedLength <= 2_048 }.allSatisfy { $0.storage.count == $0.capturedLength })
+        // Slicing a region reads the same headers as slicing a copy.
+        for packet in large.prefix(5) {
+            let fromRegion = packet.sliced, fromCopy = PacketSlicer.lax(packet.bytes, linkType: packet.linkType)
+            guard case .tcp(let region) = fromRegion.transport, case .tcp(let copy) = fromCopy.transport else {
+                Issue.record("no TCP header in packet \(packet.number)")
+                continue
+            }
+            #expect(region.sequenceNumber == copy.sequenceNumber)
+            #expect(region.payload.remainingBytes.elementsEqual(copy.payload.remainingBytes))
+        }
+    }
+
+    @Test func fileCutInsideAChunkedPacketIsTruncatedAfterEveryEarlierPacket() throws {
+        let packets = chunkedPackets()
+        var bytes = file(bigEndian: false, nanoseconds: false, snaplen: 262_144, packets: packets)
+        bytes.removeLast(packets[packets.count - 1].bytes.count / 2)
+        let source = try PcapSource(path: PcapBuilder.temporaryFile(bytes))
+        var read: [CapturedPacket] = []
+        let error = #expect(throws: CaptureError.self) {
+            while let packet = try source.next() { read.append(packet) }
+        }
+        #expect(error?.kind == .truncated)
+        #expect(error?.packetNumber == packets.count)
+        #expect(read.map(\.bytes) == packets.dropLast().map(\.bytes))
     }
 
     @Test func cutRecordHeaderIsTruncatedAtItsOffset() throws {

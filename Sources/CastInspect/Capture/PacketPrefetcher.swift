@@ -118,11 +118,9 @@ final class PacketPrefetcher {
             var bytes = 0
             do throws(CaptureError) {
                 while bytes < batchBytes, let packet = try source.next() {
-                    bytes += packet.bytes.count + 64
+                    bytes += packet.capturedLength + 64
                     batch.packets.append(
-                        Prefetched(
-                            packet: packet, sliced: PacketSlicer.lax(packet.bytes, linkType: packet.linkType),
-                            nextRecordOffset: source.nextRecordOffset))
+                        Prefetched(packet: packet, sliced: packet.sliced, nextRecordOffset: source.nextRecordOffset))
                 }
                 batch.isLast = bytes < batchBytes
             } catch {

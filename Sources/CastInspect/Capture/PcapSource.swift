@@ -273,7 +273,7 @@ extension PcapSource {
         while true {
             let start = file.offset
             let record: ClassicPcapReader.Record
-            let bytes: [UInt8]
+            let body: ClassicPcapReader.Body
             do throws(ClassicPcapReader.Fault) {
                 guard let next = try file.next() else { return nil }
                 if filterOnPrefix, let filter, !filter.matches(next, data: next.prefix, length: next.prefixLength) {
@@ -281,9 +281,9 @@ extension PcapSource {
                     continue
                 }
                 record = next
-                bytes = try file.bytes(of: next)
-                if !filterOnPrefix, let filter, !bytes.withUnsafeBufferPointer({
-                    filter.matches(next, data: $0.baseAddress, length: $0.count)
+                body = try file.bytes(of: next)
+                if !filterOnPrefix, let filter, !body.storage.withUnsafeBufferPointer({
+                    filter.matches(next, data: $0.baseAddress.map { $0 + body.range.lowerBound }, length: body.range.count)
                 }) {
                     nextRecordOffset = file.offset
                     continue
@@ -296,7 +296,7 @@ extension PcapSource {
             packetsRead += 1
             return CapturedPacket(number: packetsRead,
                                   time: LogTimestamp(seconds: record.seconds, microseconds: record.microseconds),
-                                  linkType: linkType, bytes: bytes,
+                                  linkType: linkType, storage: body.storage, region: body.range,
                                   originalLength: max(Int(record.originalLength), record.capturedLength))
         }
     }

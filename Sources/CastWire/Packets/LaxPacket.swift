@@ -18,8 +18,13 @@ public struct LaxPacket: Sendable {
 
     /// An empty result for `bytes` before any layer is parsed.
     init(bytes: [UInt8], linkType: LinkType) {
+        self.init(reader: ByteReader(bytes), linkType: linkType)
+    }
+
+    /// An empty result for the bytes `reader` covers.
+    init(reader: ByteReader, linkType: LinkType) {
         self.linkType = linkType
-        self.payload = ByteReader(bytes)
+        self.payload = reader
     }
 
     /// The layer where slicing stopped, if it did.

@@ -2,7 +2,13 @@
 public enum PacketSlicer {
     /// Slices `bytes` as far as possible; faults end up in `stopError`, never thrown.
     public static func lax(_ bytes: [UInt8], linkType: LinkType) -> LaxPacket {
-        var packet = LaxPacket(bytes: bytes, linkType: linkType)
+        lax(bytes, range: bytes.indices, linkType: linkType)
+    }
+
+    /// Slices the packet at `range` of `bytes` (a region of a buffer shared with other packets); offsets in its
+    /// views and faults count from the start of `bytes`.
+    public static func lax(_ bytes: [UInt8], range: Range<Int>, linkType: LinkType) -> LaxPacket {
+        var packet = LaxPacket(reader: ByteReader(bytes, range: range), linkType: linkType)
         do {
             try fill(&packet, strict: false)
         } catch {
