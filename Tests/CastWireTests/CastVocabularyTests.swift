@@ -24,7 +24,8 @@ import Testing
                      "LAUNCH_ERROR", "GET_APP_AVAILABILITY", "SET_VOLUME", "LOAD", "PLAY", "PAUSE", "SEEK",
                      "MEDIA_STATUS", "LOAD_FAILED", "INVALID_PLAYER_STATE", "INVALID_REQUEST", "QUEUE_LOAD",
                      "QUEUE_INSERT", "QUEUE_REMOVE", "QUEUE_REORDER", "QUEUE_UPDATE", "QUEUE_NEXT", "QUEUE_PREV",
-                     "EDIT_TRACKS_INFO", "SET_PLAYBACK_RATE"] {
+                     "EDIT_TRACKS_INFO", "SET_PLAYBACK_RATE", "STORE_SESSION", "SESSION_STATE", "RESUME_SESSION",
+                     "MULTIZONE_STATUS", "SET_DEVICE_VOLUME", "OFFER", "ANSWER", "RPC"] {
             if case .other = CastMessageType(rawValue: name) { Issue.record("\(name) not named") }
         }
     }

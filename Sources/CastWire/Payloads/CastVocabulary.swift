@@ -188,61 +188,14 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
 
     /// The type for a wire string; unknown strings become `.other`.
     public init(rawValue: String) {
-        switch rawValue {
-        case "CONNECT": self = .connect
-        case "CLOSE": self = .close
-        case "CONNECTED": self = .connected
-        case "PING": self = .ping
-        case "PONG": self = .pong
-        case "GET_STATUS": self = .getStatus
-        case "LAUNCH": self = .launch
-        case "STOP": self = .stop
-        case "GET_APP_AVAILABILITY": self = .getAppAvailability
-        case "SET_VOLUME": self = .setVolume
-        case "RECEIVER_STATUS": self = .receiverStatus
-        case "LAUNCH_ERROR": self = .launchError
-        case "INVALID_REQUEST": self = .invalidRequest
-        case "LOAD": self = .load
-        case "PLAY": self = .play
-        case "PAUSE": self = .pause
-        case "SEEK": self = .seek
-        case "SET_PLAYBACK_RATE": self = .setPlaybackRate
-        case "EDIT_TRACKS_INFO": self = .editTracksInfo
-        case "QUEUE_LOAD": self = .queueLoad
-        case "QUEUE_INSERT": self = .queueInsert
-        case "QUEUE_REMOVE": self = .queueRemove
-        case "QUEUE_REORDER": self = .queueReorder
-        case "QUEUE_UPDATE": self = .queueUpdate
-        case "QUEUE_NEXT": self = .queueNext
-        case "QUEUE_PREV": self = .queuePrev
-        case "PRECACHE": self = .precache
-        case "SKIP_AD": self = .skipAd
-        case "MEDIA_STATUS": self = .mediaStatus
-        case "LOAD_FAILED": self = .loadFailed
-        case "LOAD_CANCELLED": self = .loadCancelled
-        case "INVALID_PLAYER_STATE": self = .invalidPlayerState
-        case "ERROR": self = .error
-        case "APPLICATION_BROADCAST": self = .applicationBroadcast
-        case "GET_CASTING_GROUPS": self = .getCastingGroups
-        case "MULTIZONE_STATUS": self = .multizoneStatus
-        case "CASTING_GROUPS": self = .castingGroups
-        case "DEVICE_ADDED": self = .deviceAdded
-        case "DEVICE_UPDATED": self = .deviceUpdated
-        case "DEVICE_REMOVED": self = .deviceRemoved
-        case "PLAYBACK_SESSION_UPDATED": self = .playbackSessionUpdated
-        case "SET_DEVICE_VOLUME": self = .setDeviceVolume
-        case "OFFER": self = .offer
-        case "ANSWER": self = .answer
-        case "GET_CAPABILITIES": self = .getCapabilities
-        case "CAPABILITIES_RESPONSE": self = .capabilitiesResponse
-        case "RPC": self = .rpc
-        case "STATUS_RESPONSE": self = .statusResponse
-        case "STORE_SESSION": self = .storeSession
-        case "SESSION_STATE": self = .sessionState
-        case "RESUME_SESSION": self = .resumeSession
-        default: self = .other(rawValue)
-        }
+        // One hash instead of a switch that compares the string with up to 51 literals in turn (the inspector
+        // asks this for every message).
+        self = Self.byWireString[rawValue] ?? .other(rawValue)
     }
+
+    /// Every named type by its wire string, made from `known` and `rawValue` (the one mapping).
+    private static let byWireString: [String: CastMessageType] = Dictionary(
+        known.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The wire string.
     public var rawValue: String {
@@ -313,6 +266,6 @@ public enum CastMessageType: Sendable, Hashable, RawRepresentable, CustomStringC
         .precache, .skipAd, .mediaStatus, .loadFailed, .loadCancelled, .invalidPlayerState, .error,
         .applicationBroadcast, .getCastingGroups, .multizoneStatus, .castingGroups, .deviceAdded, .deviceUpdated,
         .deviceRemoved, .playbackSessionUpdated, .setDeviceVolume, .offer, .answer, .getCapabilities,
-        .capabilitiesResponse, .rpc, .statusResponse,
+        .capabilitiesResponse, .rpc, .statusResponse, .storeSession, .sessionState, .resumeSession,
     ]
 }

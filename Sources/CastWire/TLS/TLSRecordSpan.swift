@@ -34,7 +34,9 @@ public struct TLSRecordSpan: Sendable {
         TLSRecord(contentType: contentType, version: version, fragment: Array(fragment.remainingBytes), offset: offset)
     }
 
-    /// Calls `body` with the fragment's bytes, borrowed from the storage they lie in.
+    /// Calls `body` with the fragment's bytes, borrowed from the storage they lie in. (Inlinable, so callers get
+    /// it specialised: generic over the result and error, it looked its types up at run time on every record.)
+    @inlinable
     public func withFragment<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         let result: Result<R, E> = fragment.storage.withUnsafeBytes { bytes in
             // SAFETY: a ByteReader's position...limit always lies inside its storage.
