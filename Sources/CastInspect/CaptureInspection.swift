@@ -44,6 +44,7 @@ public struct CaptureInspection {
         // Not for a pipe: its batches would hold back what arrived until more came (a live `tcpdump -U -w -`).
         options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput)
         let collector = collectHTML ? ReportCollector() : nil
+        options.emitsMDNSEvents = report.printsMDNS || collector != nil || !logPaths.isEmpty
         let deliver: (InspectEvent) -> Void = { event in
             report.handle(event)
             collector?.handle(event)

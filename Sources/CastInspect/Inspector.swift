@@ -21,6 +21,10 @@ public struct InspectOptions: Sendable {
     /// sink is then called on that thread, one event at a time, all before `finish()` returns; `summary`'s counts of
     /// findings, Cast messages and TLS records, and `connections`, are complete once `finish()` has returned.
     public var reportsConcurrently = false
+    /// False when nothing reads mDNS events (`inspect --quiet` without `--html` or `--log`): the analysis, its
+    /// findings and the counts are the same, but each decoded message is freed on the thread that decoded it
+    /// instead of crossing to the reporting thread (where freeing it contended for the allocator's locks).
+    public var emitsMDNSEvents = true
     /// Items per hand-over to the reporting thread (small in tests, so a small capture crosses threads).
     var reporterBatchItems = ReporterThread.batchItems
 
@@ -124,7 +128,7 @@ public final class Inspector {
                                  source: FlowEndpoint(address: source, port: udp.sourcePort),
                                  destination: FlowEndpoint(address: destination, port: udp.destinationPort),
                                  findings: &findings)
-            emit(.mdns(event))
+            if options.emitsMDNSEvents { emit(.mdns(event)) }
             findings.forEach { emit(.finding($0)) }
         case .tcp(let tcp):
             guard options.analyseTCP else { return }

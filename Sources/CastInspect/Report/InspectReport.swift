@@ -59,6 +59,9 @@ public final class InspectReport {
 
     private func wants(_ family: Family) -> Bool { !quiet && (only.isEmpty || only.contains(family)) }
 
+    /// Whether mDNS events are printed (not with `--quiet`, nor with an `--only` that leaves them out).
+    public var printsMDNS: Bool { wants(.mdns) }
+
     /// Handles one event.
     public func handle(_ event: InspectEvent) {
         switch event {
