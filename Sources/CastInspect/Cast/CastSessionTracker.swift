@@ -49,9 +49,9 @@ struct CastSessionTracker: Sendable {
     /// Adds application bytes of one direction; returns the messages completed and any findings.
     mutating func feed(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
                        messages: inout [CastMessageRecord], findings: inout [Finding]) {
-        var stream = streams[direction]
-        streams[direction] = CastFrameStream()  // keep `stream` uniquely referenced while it is mutated
-        defer { streams[direction] = stream }
+        var stream = CastFrameStream()  // moved out and back, so it stays uniquely referenced while it is mutated
+        swap(&stream, &streams[direction])
+        defer { swap(&stream, &streams[direction]) }
         stream.append(bytes)
         while true {
             let offset = stream.nextFrameOffset

@@ -54,9 +54,11 @@ struct TLSConnectionDecoder: Sendable {
     /// is copied into the queue.
     mutating func feed(_ bytes: ArraySlice<UInt8>, segment: [UInt8]? = nil, direction: FlowDirection,
                        into events: inout [TLSConnectionEvent]) {
-        var side = sides[direction]
-        sides[direction] = Side()  // keep `side` uniquely referenced while it is mutated
-        defer { sides[direction] = side }
+        // Moved out (and back) rather than copied, so `side` stays uniquely referenced while it is mutated and no
+        // field is retained and released per delivery.
+        var side = Side()
+        swap(&side, &sides[direction])
+        defer { swap(&side, &sides[direction]) }
         if side.failed { return }
         var pending = bytes
         if side.queue.count == 0, !side.resynchronising, let segment, Self.isSlice(bytes, of: segment) {
