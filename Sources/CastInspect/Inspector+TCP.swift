@@ -148,7 +148,7 @@ extension Inspector {
     /// later (the reporter checks which of them lost heartbeats by then).
     private func reconnectCandidates(for state: TCPConnectionState) -> [ReconnectCandidate] {
         flows.values.compactMap { other in
-            guard other.server == state.server, other.client.address == state.client.address,
+            guard other.server == state.server, other.client.ip == state.client.ip,
                 other.firstTime <= state.firstTime
             else { return nil }
             return ReconnectCandidate(state: other, lastTime: other.lastTime, finTime: other.finTime)

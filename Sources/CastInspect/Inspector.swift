@@ -111,7 +111,7 @@ public final class Inspector {
             }
             return
         }
-        let (source, destination) = Self.addresses(network)
+        let (source, destination) = IPAddressBytes.endpoints(of: network)
         var transport = sliced.transport
         if network.isFragment, let whole = reassemble(network) {
             let reader = ByteReader(whole)
@@ -125,15 +125,15 @@ public final class Inspector {
             counted.mdnsMessages += 1
             var findings: [Finding] = []
             let event = mdns.add(payload: udp.payload, time: packet.time,
-                                 source: FlowEndpoint(address: source, port: udp.sourcePort),
-                                 destination: FlowEndpoint(address: destination, port: udp.destinationPort),
+                                 source: FlowEndpoint(ip: source, port: udp.sourcePort),
+                                 destination: FlowEndpoint(ip: destination, port: udp.destinationPort),
                                  findings: &findings)
             if options.emitsMDNSEvents { emit(.mdns(event)) }
             findings.forEach { emit(.finding($0)) }
         case .tcp(let tcp):
             guard options.analyseTCP else { return }
-            handleTCP(tcp, source: FlowEndpoint(address: source, port: tcp.sourcePort),
-                      destination: FlowEndpoint(address: destination, port: tcp.destinationPort), time: packet.time)
+            handleTCP(tcp, source: FlowEndpoint(ip: source, port: tcp.sourcePort),
+                      destination: FlowEndpoint(ip: destination, port: tcp.destinationPort), time: packet.time)
         case nil:
             return
         }
@@ -184,13 +184,6 @@ public final class Inspector {
     /// Passes `item` to the reporting stage, in order with everything before it.
     func submit(_ item: ReporterItem) {
         if let reporterThread { reporterThread.submit(item) } else { reporter.handle(item) }
-    }
-
-    private static func addresses(_ network: PacketNetworkHeader) -> (source: [UInt8], destination: [UInt8]) {
-        switch network {
-        case .ipv4(let view): (view.source, view.destination)
-        case .ipv6(let view): (view.source, view.destination)
-        }
     }
 
     private func reassemble(_ network: PacketNetworkHeader) -> [UInt8]? {

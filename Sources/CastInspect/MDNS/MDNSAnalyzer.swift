@@ -55,8 +55,7 @@ public struct MDNSAnalyzer: Sendable {
         }
         if isResponse {
             event.responseTime = pairAnswers(message, time: time)
-            let multicast = destination.address == [224, 0, 0, 251]
-                || destination.address == [0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFB]
+            let multicast = destination.ip == .mdnsIPv4 || destination.ip == .mdnsIPv6
             if !multicast, !legacy {
                 findings.append(Finding(
                     .info, "mdns.unicast-response", "unicast mDNS response \(event.source) → \(event.destination)",

@@ -1,27 +1,33 @@
 import CastJSON
 import CastWire
 
-/// One end of a TCP connection: address bytes and port.
+/// One end of a TCP connection or UDP exchange: address and port.
 struct FlowEndpoint: Sendable, Hashable, Comparable {
-    var address: [UInt8]
+    /// The address, inline.
+    var ip: IPAddressBytes
     var port: UInt16
+
+    /// An endpoint from its parts.
+    init(ip: IPAddressBytes, port: UInt16) {
+        self.ip = ip
+        self.port = port
+    }
+
+    /// An endpoint from address bytes (4 or 16) and a port.
+    init(address: [UInt8], port: UInt16) {
+        self.init(ip: IPAddressBytes(address), port: port)
+    }
+
+    /// The address bytes (made on demand: labels and tests, not the per-packet path).
+    var address: [UInt8] { ip.bytes }
 
     /// The address as text, formatted only when a label is needed (not per packet).
     var text: String {
-        address.count == 4 ? IPv4HeaderView.format(address: address) : IPv6HeaderView.format(address: address)
-    }
-
-    static func == (lhs: FlowEndpoint, rhs: FlowEndpoint) -> Bool {
-        lhs.address == rhs.address && lhs.port == rhs.port
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(address)
-        hasher.combine(port)
+        ip.count == 4 ? IPv4HeaderView.format(address: address) : IPv6HeaderView.format(address: address)
     }
 
     static func < (lhs: FlowEndpoint, rhs: FlowEndpoint) -> Bool {
-        lhs.address.lexicographicallyPrecedes(rhs.address) || (lhs.address == rhs.address && lhs.port < rhs.port)
+        (lhs.ip, lhs.port) < (rhs.ip, rhs.port)
     }
 
     /// `ip:port` (IPv6 in brackets is not used: the flow format is `ip:port-ip:port`).
@@ -29,13 +35,13 @@ struct FlowEndpoint: Sendable, Hashable, Comparable {
 
     /// Appends `label`'s UTF-8 to `out`: IPv4 digits written directly (JSON lines name an endpoint per message).
     func appendLabel<Output: ByteOutput & ~Copyable>(to out: inout Output) {
-        guard address.count == 4 else {
+        guard ip.count == 4 else {
             Array(label.utf8).withUnsafeBufferPointer { out.appendBytes($0) }
             return
         }
-        for (index, byte) in address.enumerated() {
+        for index in 0..<4 {
             if index > 0 { out.appendByte(UInt8(ascii: ".")) }
-            Self.appendDecimal(Int(byte), to: &out)
+            Self.appendDecimal(Int(ip[index]), to: &out)
         }
         out.appendByte(UInt8(ascii: ":"))
         Self.appendDecimal(Int(port), to: &out)

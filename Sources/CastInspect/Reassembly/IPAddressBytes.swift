@@ -1,0 +1,58 @@
+import CastWire
+
+/// An IPv4 or IPv6 address kept inline, so a packet's two endpoints cost no allocation (they were two arrays per
+/// packet, made on the inspector's thread and often freed on another).
+///
+/// The bytes are packed big-endian, the first eight in `high` and the rest in `low` (an IPv4 address fills the top
+/// four bytes of `high`), so equality, hashing and ordering are a few word operations, and the order is the bytes'
+/// lexicographic order (a shorter address before a longer one it begins).
+struct IPAddressBytes: Hashable, Comparable, Sendable {
+    private let high: UInt64
+    private let low: UInt64
+    /// How many bytes: 4 or 16 (at most 16 are kept).
+    let count: Int
+
+    /// The address in `bytes` (its first 16 bytes).
+    init(_ bytes: [UInt8]) {
+        self.init(storage: bytes, at: 0, count: bytes.count)
+    }
+
+    /// The `count` bytes of `storage` from `start` (a header view's address field, read where it lies).
+    init(storage: [UInt8], at start: Int, count: Int) {
+        let kept = max(0, min(count, 16, storage.count - start))
+        var high: UInt64 = 0, low: UInt64 = 0
+        for index in 0..<kept {
+            let byte = UInt64(storage[start + index])
+            if index < 8 { high |= byte << (56 - 8 * UInt64(index)) } else { low |= byte << (56 - 8 * UInt64(index - 8)) }
+        }
+        (self.high, self.low, self.count) = (high, low, kept)
+    }
+
+    /// The source and destination addresses of an IPv4 or IPv6 header.
+    static func endpoints(of network: PacketNetworkHeader) -> (source: IPAddressBytes, destination: IPAddressBytes) {
+        switch network {
+        case .ipv4(let view):
+            (IPAddressBytes(storage: view.storage, at: view.offset + 12, count: 4),
+             IPAddressBytes(storage: view.storage, at: view.offset + 16, count: 4))
+        case .ipv6(let view):
+            (IPAddressBytes(storage: view.storage, at: view.offset + 8, count: 16),
+             IPAddressBytes(storage: view.storage, at: view.offset + 24, count: 16))
+        }
+    }
+
+    /// The byte at `index` (0 ..< count).
+    subscript(index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: index < 8 ? high >> (56 - 8 * UInt64(index)) : low >> (56 - 8 * UInt64(index - 8)))
+    }
+
+    /// The address as an array of its bytes.
+    var bytes: [UInt8] { (0..<count).map { self[$0] } }
+
+    /// The mDNS multicast groups, 224.0.0.251 and ff02::fb (RFC 6762 §3).
+    static let mdnsIPv4 = IPAddressBytes([224, 0, 0, 251])
+    static let mdnsIPv6 = IPAddressBytes([0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFB])
+
+    static func < (lhs: IPAddressBytes, rhs: IPAddressBytes) -> Bool {
+        (lhs.high, lhs.low, lhs.count) < (rhs.high, rhs.low, rhs.count)
+    }
+}
