@@ -127,8 +127,8 @@ public final class Inspector {
             let event = mdns.add(payload: udp.payload, time: packet.time,
                                  source: FlowEndpoint(ip: source, port: udp.sourcePort),
                                  destination: FlowEndpoint(ip: destination, port: udp.destinationPort),
-                                 findings: &findings)
-            if options.emitsMDNSEvents { emit(.mdns(event)) }
+                                 findings: &findings, makingEvent: options.emitsMDNSEvents)
+            if let event { emit(.mdns(event)) }
             findings.forEach { emit(.finding($0)) }
         case .tcp(let tcp):
             guard options.analyseTCP else { return }

@@ -9,7 +9,7 @@ import Testing
     static let samples: [[UInt8]] = {
         var all: [[UInt8]] = [[10, 0, 0, 1], [10, 0, 0, 2], [224, 0, 0, 251], [255, 255, 255, 255], [0, 0, 0, 0],
                               [10, 0, 0, 1] + [UInt8](repeating: 0, count: 12),
-                              [0xFF, 0x02] + [UInt8](repeating: 0, count: 13) + [0xFB]]
+                              [0xFF, 0x02] + [UInt8](repeating: 0, count: 13) + [0xFB], [10, 0, 0, 1, 7, 9], []]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for index in 0..<200 {
             var bytes: [UInt8] = []

@@ -38,27 +38,27 @@ public struct MDNSAnalyzer: Sendable {
     /// An empty analyser.
     public init() {}
 
-    /// Analyses one UDP payload to or from port 5353, read in place (its names keep pointing into the packet).
+    /// Analyses one UDP payload to or from port 5353, read in place (its names keep pointing into the packet), and
+    /// returns its event; `makingEvent` false skips making it (nothing would read it: `--quiet`), not the analysis.
     mutating func add(payload: ByteReader, time: LogTimestamp, source: FlowEndpoint, destination: FlowEndpoint,
-                      findings: inout [Finding]) -> MDNSEvent {
+                      findings: inout [Finding], makingEvent: Bool = true) -> MDNSEvent? {
         expire(before: time, findings: &findings)
         messages += 1
         let result = DNSMessage.decodeLax(payload)
         let message = result.message
         let isResponse = message.flags.qr
         let legacy = source.port != 5353 || destination.port != 5353
-        var event = MDNSEvent(time: time, source: source, destination: destination, dns: message,
-                              error: result.error?.description, legacyUnicast: legacy, isResponse: isResponse)
         if let error = result.error {
-            findings.append(Finding(.warn, "mdns.malformed", "malformed mDNS message from \(event.source)",
+            findings.append(Finding(.warn, "mdns.malformed", "malformed mDNS message from \(source.label)",
                                     detail: error.description, time: time))
         }
+        var responseTime: Double?
         if isResponse {
-            event.responseTime = pairAnswers(message, time: time)
+            responseTime = pairAnswers(message, time: time)
             let multicast = destination.ip == .mdnsIPv4 || destination.ip == .mdnsIPv6
             if !multicast, !legacy {
                 findings.append(Finding(
-                    .info, "mdns.unicast-response", "unicast mDNS response \(event.source) → \(event.destination)",
+                    .info, "mdns.unicast-response", "unicast mDNS response \(source.label) → \(destination.label)",
                     detail: "answered directly (QU question or a responder that unicasts); clients bound only to the "
                         + "multicast group miss it", time: time))
             }
@@ -70,6 +70,10 @@ public struct MDNSAnalyzer: Sendable {
             let names = Self.awaitedNames(in: message)
             if !names.isEmpty { pending.append((time, names, source)) }
         }
+        guard makingEvent else { return nil }
+        var event = MDNSEvent(time: time, source: source, destination: destination, dns: message,
+                              error: result.error?.description, legacyUnicast: legacy, isResponse: isResponse)
+        event.responseTime = responseTime
         return event
     }
 

@@ -19,11 +19,21 @@ struct IPAddressBytes: Hashable, Comparable, Sendable {
 
     /// The `count` bytes of `storage` from `start` (a header view's address field, read where it lies).
     init(storage: [UInt8], at start: Int, count: Int) {
-        let kept = max(0, min(count, 16, storage.count - start))
+        let kept = start < 0 ? 0 : max(0, min(count, 16, storage.count - start))
         var high: UInt64 = 0, low: UInt64 = 0
-        for index in 0..<kept {
-            let byte = UInt64(storage[start + index])
-            if index < 8 { high |= byte << (56 - 8 * UInt64(index)) } else { low |= byte << (56 - 8 * UInt64(index - 8)) }
+        storage.withUnsafeBytes { raw in
+            // SAFETY: start + kept <= storage.count (kept is clamped to it).
+            switch kept {
+            case 4: high = UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt32.self))) << 32
+            case 16:
+                high = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                low = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+            default:
+                for index in 0..<kept {
+                    let byte = UInt64(raw[start + index])
+                    if index < 8 { high |= byte << (56 - 8 * UInt64(index)) } else { low |= byte << (56 - 8 * UInt64(index - 8)) }
+                }
+            }
         }
         (self.high, self.low, self.count) = (high, low, kept)
     }
