@@ -41,8 +41,10 @@ public struct CaptureInspection {
         var options = options
         CaptureRun.loadEmbeddedKeys(files: files, into: &options)
         // The report, the collector and the log merge are used by the reporting thread alone until `finish()`.
-        // Not for a pipe: its batches would hold back what arrived until more came (a live `tcpdump -U -w -`).
-        options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput)
+        // Not for a pipe: its batches would hold back what arrived until more came (a live `tcpdump -U -w -`). Not
+        // without TCP (`--only mdns`) either: every event then comes from the inspector's own thread and the stage
+        // only passes it on, so a thread of its own would add a hand-off (and a cross-thread free) per event.
+        options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput) && options.analyseTCP
         let collector = collectHTML ? ReportCollector() : nil
         options.emitsMDNSEvents = report.printsMDNS || collector != nil || !logPaths.isEmpty
         let deliver: (InspectEvent) -> Void = { event in
