@@ -9,7 +9,8 @@ import Synchronization
 /// rendering (most of an mDNS-dense `--json` run) overlaps the decoding and the analysis on another core.
 ///
 /// Lines are handed over in batches; at most `maximumBatches` wait, so memory stays bounded and a slow output
-/// slows the capture's decoding instead of piling up. `finish()` writes what is left and waits for the thread;
+/// slows the capture's decoding instead of piling up. Rendered batches come back and are released on the producer's
+/// thread, at its next hand-over. `finish()` writes what is left and waits for the thread;
 /// until it returns, `write` is called on the render thread only.
 final class JSONLineRenderer {
     /// One line to write: an mDNS event to render, or a line already rendered (with its newline).
@@ -23,6 +24,9 @@ final class JSONLineRenderer {
         // Unchecked: `write` and `txtCache` are used by the render thread alone until `finish` has waited for it;
         // the queue is behind its mutex and the semaphores are thread-safe.
         let queue = Mutex<[[Item]]>([])
+        /// Batches rendered, handed back so that the producer's thread releases them: their events were made
+        /// there, and freeing them on the render thread made the two threads contend for the allocator's locks.
+        let rendered = Mutex<[[Item]]>([])
         /// Counts batches waiting; the render thread waits on it.
         let ready = DispatchSemaphore(value: 0)
         /// Counts free batch slots; the producer waits on it.
@@ -76,15 +80,27 @@ final class JSONLineRenderer {
         if !batch.isEmpty { handOver() }
         handOver()  // the empty batch tells the thread to end
         shared.done.wait()
+        releaseRendered()
     }
 
     private func handOver() {
+        releaseRendered()
         shared.free.wait()
         let items = batch
         batch = []
         batch.reserveCapacity(Self.batchSize)
         shared.queue.withLock { $0.append(items) }
         shared.ready.signal()
+    }
+
+    /// Releases, on this thread, the batches the render thread has finished with.
+    private func releaseRendered() {
+        let done = shared.rendered.withLock { batches in
+            let taken = batches
+            batches = []
+            return taken
+        }
+        _ = consume done
     }
 
     /// The render thread: batches until the empty one.
@@ -109,6 +125,7 @@ final class JSONLineRenderer {
                     output.removeAll()
                 }
             }
+            shared.rendered.withLock { $0.append(items) }
         }
         if !output.isEmpty { output.withBytes(shared.write) }
         shared.done.signal()
