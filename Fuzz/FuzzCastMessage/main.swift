@@ -1,10 +1,21 @@
 import CastWire
 import FuzzSupport
 
-// Decodes arbitrary bytes as a CastMessage body; whatever decodes must re-encode to a fixed point.
+// Decodes arbitrary bytes as a CastMessage body; whatever decodes must re-encode to a fixed point, and the decoder
+// that leaves the JSON text in place must agree with the ordinary one (the same message, or the same error).
 @inline(never)
 func fuzzCastMessage(_ bytes: [UInt8]) -> Int {
-    guard let message = try? CastMessage(protobuf: bytes) else { return 0 }
+    let plain = Result { () throws(ProtobufError) in try CastMessage(protobuf: bytes) }
+    let deferred = Result { () throws(ProtobufError) in
+        let (message, text) = try CastMessage.decodeDeferringText(ByteReader(bytes))
+        return DecodedCastFrame(message: message, text: text).withText
+    }
+    switch (plain, deferred) {
+    case (.success(let a), .success(let b)): precondition(a == b, "the deferring decoder read another message")
+    case (.failure(let a), .failure(let b)): precondition(a == b, "the deferring decoder failed otherwise")
+    default: preconditionFailure("one decoder accepted what the other refused")
+    }
+    guard case .success(let message) = plain else { return 0 }
     let encoded = message.protobufBytes()
     precondition(encoded.count == message.encodedSize, "encodedSize disagrees with the encoding")
     guard let again = try? CastMessage(protobuf: encoded) else {

@@ -47,6 +47,7 @@ public struct CaptureInspection {
         options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput) && options.analyseTCP
         let collector = collectHTML ? ReportCollector() : nil
         options.emitsMDNSEvents = report.printsMDNS || collector != nil || !logPaths.isEmpty
+        options.emitsCastEvents = report.printsCast || collector != nil || !logPaths.isEmpty
         let deliver: (InspectEvent) -> Void = { event in
             report.handle(event)
             collector?.handle(event)

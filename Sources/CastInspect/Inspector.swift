@@ -25,6 +25,10 @@ public struct InspectOptions: Sendable {
     /// findings and the counts are the same, but each decoded message is freed on the thread that decoded it
     /// instead of crossing to the reporting thread (where freeing it contended for the allocator's locks).
     public var emitsMDNSEvents = true
+    /// False when nothing reads Cast message events (`--quiet` without `--html` or `--log`): the verdicts, findings
+    /// and counts are the same, but no event is made and a message's JSON text is peeked at where it was decrypted,
+    /// without copying it into a String (only the messages read in depth get one).
+    public var emitsCastEvents = true
     /// Items per hand-over to the reporting thread (small in tests, so a small capture crosses threads).
     var reporterBatchItems = ReporterThread.batchItems
 

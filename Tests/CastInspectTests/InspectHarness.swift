@@ -14,10 +14,13 @@ struct InspectHarness {
     /// The finished connections' summaries.
     var connections: [ConnectionSummary] = []
 
-    /// A run over `files`; `reporterBatchItems` runs the reporting stage on its own thread with batches that small.
+    /// A run over `files`; `reporterBatchItems` runs the reporting stage on its own thread with batches that small;
+    /// `emitsEvents` false makes no mDNS or Cast message events (what `--quiet` asks for).
     init(files: [String], keyLogs: [String] = [], ports: Set<UInt16> = [], lax: Bool = false,
-         reporterBatchItems: Int? = nil) {
+         reporterBatchItems: Int? = nil, emitsEvents: Bool = true) {
         var options = InspectOptions()
+        options.emitsMDNSEvents = emitsEvents
+        options.emitsCastEvents = emitsEvents
         if let reporterBatchItems {
             options.reportsConcurrently = true
             options.reporterBatchItems = reporterBatchItems

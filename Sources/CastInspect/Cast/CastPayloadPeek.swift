@@ -20,6 +20,14 @@ struct CastPayloadPeek: Sendable {
         copy.withUTF8 { scan($0) }
     }
 
+    /// Peeks at JSON text still in the bytes it was decoded from.
+    init(utf8 text: ByteReader) {
+        text.storage.withUnsafeBufferPointer { buffer in
+            // SAFETY: a ByteReader's position...limit always lies inside its storage.
+            scan(UnsafeBufferPointer(rebasing: buffer[text.position..<text.limit]))
+        }
+    }
+
     private mutating func scan(_ b: UnsafeBufferPointer<UInt8>) {
         var i = 0
         var depth = 0

@@ -33,6 +33,10 @@ struct CastSessionTracker: Sendable {
     private var members: MultizoneMembers?
     private var reportedMultizone = 0
 
+    /// Whether each record keeps its message's JSON text (when its events are printed or collected); without, only
+    /// the messages read in depth (`parsedTypes`, multizone) make a String of it, the rest are peeked at in place.
+    var keepsText = true
+
     /// Message types whose payload is parsed into a tree (the rest are only peeked at).
     static let parsedTypes: Set<CastMessageType> = [.receiverStatus, .launchError, .loadFailed, .invalidRequest]
 
@@ -56,16 +60,18 @@ struct CastSessionTracker: Sendable {
         while true {
             let offset = stream.nextFrameOffset
             do throws(FramingError) {
-                guard let message = try stream.next() else { break }
+                guard let frame = try stream.nextDeferringText() else { break }
                 var record = CastMessageRecord(time: time, flow: flow, direction: direction,
-                                               offset: offset + streamBase[direction], message: message)
+                                               offset: offset + streamBase[direction], message: frame.message)
                 var peek: CastPayloadPeek?
-                if let text = message.payloadUTF8 {
-                    let found = CastPayloadPeek(text)
+                if let text = frame.text {
+                    let found = CastPayloadPeek(utf8: text)
                     (record.type, record.requestID, peek) = (found.type, found.requestID, found)
-                    if let type = found.type, Self.parsedTypes.contains(CastMessageType(rawValue: type)) {
-                        record.payload = try? JSONValue(parsing: text)
+                    let parsed = found.type.map { Self.parsedTypes.contains(CastMessageType(rawValue: $0)) } ?? false
+                    if keepsText || parsed || frame.message.namespace == CastNamespace.multizone.rawValue {
+                        record.message.payloadUTF8 = frame.textString
                     }
+                    if parsed, let json = record.message.payloadUTF8 { record.payload = try? JSONValue(parsing: json) }
                 }
                 analyse(&record, peek: peek, findings: &findings)
                 messageCount += 1

@@ -62,6 +62,9 @@ public final class InspectReport {
     /// Whether mDNS events are printed (not with `--quiet`, nor with an `--only` that leaves them out).
     public var printsMDNS: Bool { wants(.mdns) }
 
+    /// Whether Cast message events are printed (not with `--quiet`, nor with an `--only` that leaves them out).
+    public var printsCast: Bool { wants(.cast) }
+
     /// Handles one event.
     public func handle(_ event: InspectEvent) {
         switch event {

@@ -22,7 +22,7 @@ extension ConnectionReporter {
             state.pendingCastFindings = []
             return
         }
-        messages.forEach { emit(.cast($0)) }
+        if emitsCastEvents { messages.forEach { emit(.cast($0)) } } else { countUnemitted(castMessages: messages.count) }
         findings.forEach { emit(.finding($0)) }
     }
 

@@ -14,6 +14,8 @@ final class ConnectionReporter {
     let castPorts: Set<UInt16>
     let exportDirectory: String?
     let deviceTrustStore: CastTrustStore
+    /// False when nothing reads Cast events (`InspectOptions.emitsCastEvents`): they are counted, not made.
+    let emitsCastEvents: Bool
     private let sink: (InspectEvent) -> Void
 
     /// Most finished connections kept for the report.
@@ -23,6 +25,7 @@ final class ConnectionReporter {
         castPorts = options.castPorts
         exportDirectory = options.exportDirectory
         deviceTrustStore = options.deviceTrustStore
+        emitsCastEvents = options.emitsCastEvents
         self.sink = sink
     }
 
@@ -33,6 +36,7 @@ final class ConnectionReporter {
             emit(event)
         case .start(let state, let candidates):
             state.cast.deviceAuth.trustStore = deviceTrustStore
+            state.cast.keepsText = emitsCastEvents
             noteConnectionStart(state, candidates: candidates)
         case .classified(let state, let isCast, let isTLS):
             state.isCast = isCast
@@ -60,6 +64,11 @@ final class ConnectionReporter {
         default: break
         }
         sink(event)
+    }
+
+    /// Counts Cast messages that are not emitted as events (nothing would read them).
+    func countUnemitted(castMessages: Int) {
+        counts.castMessages += castMessages
     }
 
     /// Adds a finished connection's record counts and summary.

@@ -29,6 +29,20 @@ public struct CastFrameDecoder: Sendable {
         }
     }
 
+    /// Decodes the next frame like `decode`, leaving a STRING message's JSON text where it lies (checked as UTF-8,
+    /// not copied): for readers that look at most payloads without keeping them.
+    public mutating func decodeDeferringText(_ reader: inout ByteReader) throws(FramingError) -> DecodedCastFrame? {
+        guard let body = try Self.nextBody(reader) else { return nil }
+        do throws(ProtobufError) {
+            let (message, text) = try CastMessage.decodeDeferringText(body)
+            _ = reader.skip(Self.headerSize + body.remaining)
+            framesDecoded += 1
+            return DecodedCastFrame(message: message, text: text)
+        } catch {
+            throw FramingError(.invalidMessage(error), offset: reader.position)
+        }
+    }
+
     /// The body of the next frame as a bounded reader, or `nil` if it is incomplete; consumes nothing.
     ///
     /// Checks the header (zero and over-limit lengths throw) before waiting for the body, so a bad length is

@@ -53,12 +53,25 @@ public struct CastFrameStream: Sendable {
 
     /// The next complete message, or `nil` when more bytes are needed.
     public mutating func next() throws(FramingError) -> CastMessage? {
+        try next { (decoder, reader) throws(FramingError) in try decoder.decode(&reader) }
+    }
+
+    /// The next complete frame with its JSON text left in the buffer (`CastFrameDecoder.decodeDeferringText`), or
+    /// `nil` when more bytes are needed. The frame shares the buffer: drop it before appending more, or the append
+    /// copies the buffer.
+    public mutating func nextDeferringText() throws(FramingError) -> DecodedCastFrame? {
+        try next { (decoder, reader) throws(FramingError) in try decoder.decodeDeferringText(&reader) }
+    }
+
+    private mutating func next<Frame>(
+        _ decode: (inout CastFrameDecoder, inout ByteReader) throws(FramingError) -> Frame?
+    ) throws(FramingError) -> Frame? {
         if isSearching, !findHeader() { return nil }
         var reader = ByteReader(buffer, range: start..<buffer.count)
         do throws(FramingError) {
-            guard let message = try decoder.decode(&reader) else { return nil }
+            guard let frame = try decode(&decoder, &reader) else { return nil }
             start = reader.position
-            return message
+            return frame
         } catch {
             throw error.shifted(by: droppedBytes)
         }

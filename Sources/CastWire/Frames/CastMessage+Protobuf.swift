@@ -10,6 +10,20 @@ extension CastMessage {
     ///
     /// Unknown fields are kept. A repeated scalar field takes its last value, as protobuf specifies.
     public init(protobuf body: ByteReader) throws(ProtobufError) {
+        self = try Self.decode(body, deferringText: false).message
+    }
+
+    /// Decodes like `init(protobuf:)` (the same checks, the same errors), but leaves a STRING message's
+    /// payload_utf8 where it lies: checked as UTF-8, not copied into a String. `message.payloadUTF8` is then nil and
+    /// `text` reads the payload's bytes; `DecodedCastFrame` makes the String when one is wanted. For readers that
+    /// only peek at most payloads (the capture inspector with nothing printed).
+    public static func decodeDeferringText(_ body: ByteReader) throws(ProtobufError) -> (message: CastMessage,
+                                                                                          text: ByteReader?) {
+        try decode(body, deferringText: true)
+    }
+
+    private static func decode(_ body: ByteReader, deferringText: Bool) throws(ProtobufError) -> (message: CastMessage,
+                                                                                                 text: ByteReader?) {
         var reader = ProtoReader(body)
         let start = body.position
         var version: CastProtocolVersion?
@@ -19,6 +33,7 @@ extension CastMessage {
         var payloadTypeValue: Int32?
         var payloadTypeOffset = start
         var utf8: String?
+        var deferredUTF8: ByteReader?
         var binary: [UInt8]?
         var continued: Bool?
         var remaining: UInt32?
@@ -47,7 +62,7 @@ extension CastMessage {
                     payloadTypeValue = Int32(truncatingIfNeeded: try reader.readVarint())
                 case 6:
                     try reader.expect(tag, .lengthDelimited, tagOffset: tagOffset)
-                    utf8 = try reader.readString()
+                    if deferringText { deferredUTF8 = try reader.readUTF8() } else { utf8 = try reader.readString() }
                 case 7:
                     try reader.expect(tag, .lengthDelimited, tagOffset: tagOffset)
                     binary = try reader.readBytes()
@@ -77,17 +92,20 @@ extension CastMessage {
             throw ProtobufError(.malformed(.unknownEnumValue(field: "payload_type", value: payloadTypeValue)),
                                 offset: payloadTypeOffset, fieldNumber: 5)
         }
+        let hasUTF8 = utf8 != nil || deferredUTF8 != nil
         switch payloadType {
         case .string:
-            guard utf8 != nil else { throw Self.mismatch("STRING message without payload_utf8", 6, at: start) }
+            guard hasUTF8 else { throw Self.mismatch("STRING message without payload_utf8", 6, at: start) }
             guard binary == nil else { throw Self.mismatch("STRING message with payload_binary", 7, at: start) }
         case .binary:
             guard binary != nil else { throw Self.mismatch("BINARY message without payload_binary", 7, at: start) }
-            guard utf8 == nil else { throw Self.mismatch("BINARY message with payload_utf8", 6, at: start) }
+            guard !hasUTF8 else { throw Self.mismatch("BINARY message with payload_utf8", 6, at: start) }
         }
-        self.init(protocolVersion: version, sourceID: source, destinationID: destination, namespace: namespace,
-                  payloadType: payloadType, payloadUTF8: utf8, payloadBinary: binary, continued: continued,
-                  remainingLength: remaining, unknownFields: unknown)
+        let message = CastMessage(protocolVersion: version, sourceID: source, destinationID: destination,
+                                  namespace: namespace, payloadType: payloadType, payloadUTF8: utf8,
+                                  payloadBinary: binary, continued: continued, remainingLength: remaining,
+                                  unknownFields: unknown)
+        return (message, deferredUTF8)
     }
 
     private static func missing(_ name: String, _ field: UInt32, at offset: Int) -> ProtobufError {

@@ -122,6 +122,16 @@ public struct ProtoReader: Sendable {
         return string
     }
 
+    /// Reads a length-delimited value that must be UTF-8, checked where it lies and not copied: the reader over its
+    /// bytes (make a String of them only when needed); invalid UTF-8 is malformed, as for `readString`.
+    public mutating func readUTF8() throws(ProtobufError) -> ByteReader {
+        let range = try readLengthDelimitedRange()
+        guard range.isEmpty || (try? UTF8Span(validating: storage.span.extracting(range))) != nil else {
+            throw ProtobufError(.malformed(.invalidUTF8), offset: range.lowerBound)
+        }
+        return ByteReader(storage, range: range)
+    }
+
     /// A String from UTF-8 bytes, or nil if they are not valid UTF-8.
     private static func makeString(_ bytes: Span<UInt8>) -> String? {
         // One pass: the standard library validates ASCII a word at a time, then copies without validating again
