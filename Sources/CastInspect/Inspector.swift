@@ -128,7 +128,11 @@ public final class Inspector {
             guard Self.isMDNS(sourcePort: udp.sourcePort, destinationPort: udp.destinationPort) else { return }
             counted.mdnsMessages += 1
             var findings: [Finding] = []
-            let event = mdns.add(payload: udp.payload, time: packet.time,
+            // An event keeps its message, whose names point into the packet: a region of a shared chunk is copied
+            // first, so an event waiting in a queue keeps its own bytes alive, not the chunk's megabyte.
+            let payload = options.emitsMDNSEvents && packet.sharesStorage
+                ? ByteReader(Array(udp.payload.remainingBytes)) : udp.payload
+            let event = mdns.add(payload: payload, time: packet.time,
                                  source: FlowEndpoint(ip: source, port: udp.sourcePort),
                                  destination: FlowEndpoint(ip: destination, port: udp.destinationPort),
                                  findings: &findings, makingEvent: options.emitsMDNSEvents)

@@ -164,6 +164,21 @@ import Testing
         }
     }
 
+    @Test func aHeaderOnlyWalkReadsEachMatchingLargePacketOnItsOwn() throws {
+        // Large TCP packets the filter skips, with a large mDNS packet it keeps now and then: the kept ones are
+        // read alone (their own arrays), never a chunk of the packets around them.
+        let bigMDNS = PcapBuilder.ipv4(proto: 17, transport: PcapBuilder.udp(
+            sourcePort: 5353, destinationPort: 5353, payload: (0..<5000).map { UInt8(truncatingIfNeeded: $0) }))
+        let packets = chunkedPackets().enumerated().map { index, packet in
+            index % 25 == 24 ? (seconds: packet.seconds, fraction: packet.fraction, bytes: bigMDNS) : packet
+        }
+        let read = try readAll(file(bigEndian: false, nanoseconds: false, snaplen: 262_144, packets: packets),
+                               filter: CaptureRun.mdnsFilter, sparse: true)
+        #expect(read.count == packets.filter { $0.bytes == bigMDNS || $0.bytes == Self.packet }.count)
+        #expect(read.allSatisfy { !$0.sharesStorage })
+        #expect(read.filter { $0.capturedLength > 2_048 }.map(\.bytes) == Array(repeating: bigMDNS, count: 6))
+    }
+
     @Test func fileCutInsideAChunkedPacketIsTruncatedAfterEveryEarlierPacket() throws {
         let packets = chunkedPackets()
         var bytes = file(bigEndian: false, nanoseconds: false, snaplen: 262_144, packets: packets)

@@ -1,3 +1,4 @@
+import CastLog
 import Foundation
 import Glibc
 import Testing
@@ -68,5 +69,37 @@ import Testing
         let summary = inspector.finish()
         #expect(summary.mdnsMessages > 0)
         #expect(sinkThreads == [caller], "finish reports the one partial batch on the caller's thread")
+    }
+}
+
+/// Deliveries queued for the reporting thread count the captured buffers they are slices of, each once per batch:
+/// a few bytes sliced from a megabyte chunk keep the megabyte alive, so they must not let a batch hold thousands.
+@Suite struct ReporterBatchBoundTests {
+    private func delivery(_ state: TCPConnectionState, of segment: [UInt8]) -> ReporterItem {
+        .tls(state, segment[10..<20], segment: segment, direction: .c2s,
+             time: LogTimestamp(seconds: 1, microseconds: 0), startsMidStream: false)
+    }
+
+    @Test func aBatchCountsEachSharedBufferOnceAndWhole() {
+        let options = InspectOptions()
+        let reporter = ConnectionReporter(options: options) { _ in }
+        let thread = ReporterThread(reporter)
+        let state = TCPConnectionState(client: FlowEndpoint(address: [10, 0, 0, 1], port: 40_000),
+                                       server: FlowEndpoint(address: [10, 0, 0, 2], port: 8009),
+                                       time: LogTimestamp(seconds: 1, microseconds: 0), maximumHeld: 1 << 20)
+        let chunk = [UInt8](repeating: 7, count: 1 << 20)
+        // Many deliveries from one chunk: the chunk counts once.
+        for _ in 0..<100 { thread.submit(delivery(state, of: chunk)) }
+        #expect(thread.pendingBytes < (1 << 20) + 100 * 200)
+        #expect(thread.pendingBytes >= 1 << 20)
+        // Deliveries from distinct chunks: each counts whole, so a batch goes to the thread after two of them.
+        let before = thread.pendingBytes
+        thread.submit(delivery(state, of: [UInt8](repeating: 1, count: 1 << 20)))
+        #expect(thread.pendingBytes == 0 || thread.pendingBytes > before + (1 << 19))
+        for index in 0..<8 {
+            thread.submit(delivery(state, of: [UInt8](repeating: UInt8(index), count: 1 << 20)))
+            #expect(thread.pendingBytes <= ReporterThread.batchBytes + (1 << 20))
+        }
+        thread.finish()
     }
 }

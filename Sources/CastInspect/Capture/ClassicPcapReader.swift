@@ -8,12 +8,14 @@ import Glibc
 /// read per couple of hundred packets instead of one per packet or two) and 1 KiB after a large one, so a filter
 /// that looks only at headers (`--only mdns`) walks 1 GB of 64 KiB packets reading a few hundred kilobytes.
 ///
-/// Large packets whose bodies are wanted (a decrypting run: 64 KiB TLS segments) are read a chunk of at least
-/// `chunkLength` at a time into an array the packets share: one read per sixteen such packets instead of two per
-/// packet, no copy in user space, and the headers that follow come from the chunk too. (Reading each packet on its
-/// own spent twice the kernel time in per-call work; reading chunks into the window and copying each packet out
-/// spent it again in the copy.) A packet that is a region of a chunk keeps the whole chunk alive while it lives;
-/// the inspector copies whatever it holds on to (out-of-order segments, partial records). (Mapping the file
+/// Large packets whose bodies are wanted one after another (a decrypting run: 64 KiB TLS segments) are read a chunk
+/// of at least `chunkLength` at a time into an array the packets share: one read per sixteen such packets instead
+/// of two per packet, no copy in user space, and the headers that follow come from the chunk too. (Reading each
+/// packet on its own spent twice the kernel time in per-call work; reading chunks into the window and copying each
+/// packet out spent it again in the copy.) A large packet wanted after one that was skipped (a filter's rare match)
+/// is read on its own, so a header-only walk never reads chunks. A packet that is a region of a chunk keeps the
+/// whole chunk alive while it lives: the inspector copies what it holds on to (out-of-order segments, partial
+/// records, an mDNS message), and the hand-overs between threads count each chunk a batch refers to. (Mapping the file
 /// instead costs as much in page-table work, counts the whole file in the resident size, and faults when the
 /// file shrinks.)
 ///
@@ -73,6 +75,11 @@ final class ClassicPcapReader {
     /// The last chunk of large packets read, and the file offset of its first byte.
     private var chunk: [UInt8] = []
     private var chunkStart = 0
+    /// Whether the last large record's body was asked for: only then is the next one read with a chunk.
+    private var largeBodiesWanted = false
+    /// The last record read was large, and whether its body has been asked for.
+    private var lastRecordLarge = false
+    private var lastBodyAsked = false
     /// Offset of the next record header.
     private(set) var offset = 24
 
@@ -170,6 +177,8 @@ final class ClassicPcapReader {
         let dataOffset = offset + 16
         offset = dataOffset + capturedLength
         lastLength = capturedLength
+        if lastRecordLarge { largeBodiesWanted = lastBodyAsked }
+        (lastRecordLarge, lastBodyAsked) = (capturedLength > Self.smallPacket, false)
         let kept = min(capturedLength, snapshot)
         // libpcap reads the times as signed 32-bit values and scales nanoseconds down to microseconds.
         let microseconds = nanoseconds ? Int32(bitPattern: rawFraction) / 1000 : Int32(bitPattern: rawFraction)
@@ -182,9 +191,10 @@ final class ClassicPcapReader {
     /// All captured bytes of `record`: a region of the current chunk (large packets, read a chunk at a time), a
     /// copy of what the chunk or window holds, or the window's part and the rest read straight into the array.
     func bytes(of record: Record) throws(Fault) -> Body {
+        lastBodyAsked = true
         let count = record.capturedLength
         let inChunk = record.dataOffset >= chunkStart && record.dataOffset + count <= chunkStart + chunk.count
-        if count > Self.smallPacket {
+        if count > Self.smallPacket, inChunk || largeBodiesWanted {
             if !inChunk { try readChunk(at: record.dataOffset, atLeast: count) }
             let start = record.dataOffset - chunkStart
             return Body(storage: chunk, range: start..<start + count)

@@ -53,7 +53,8 @@ final class PacketPrefetcher {
         var nextRecordOffset: Int
     }
 
-    static let batchBytes = 1 << 20
+    /// Bytes kept alive per batch: packets' own arrays, and each chunk packets are regions of, once, whole.
+    static let batchBytes = 2 << 20
     static let maximumBatches = 4
 
     private let shared = Shared(slots: PacketPrefetcher.maximumBatches)
@@ -116,9 +117,18 @@ final class PacketPrefetcher {
             if shared.cancelled.load(ordering: .acquiring) { return }
             var batch = Batch()
             var bytes = 0
+            // A chunk shared by several packets counts once, at its whole size: that is what the batch keeps alive.
+            var lastShared: UnsafeRawPointer?
             do throws(CaptureError) {
                 while bytes < batchBytes, let packet = try source.next() {
-                    bytes += packet.capturedLength + 64
+                    if packet.sharesStorage {
+                        let identity = packet.storageIdentity
+                        if identity != lastShared { bytes += packet.storageLength }
+                        lastShared = identity
+                    } else {
+                        bytes += packet.capturedLength
+                    }
+                    bytes += 64
                     batch.packets.append(
                         Prefetched(packet: packet, sliced: packet.sliced, nextRecordOffset: source.nextRecordOffset))
                 }

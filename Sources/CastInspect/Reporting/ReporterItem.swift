@@ -25,7 +25,13 @@ enum ReporterItem {
     /// The connection ended (its streams flushed); `captureTime` is the latest time in the capture so far.
     case close(TCPConnectionState, captureTime: LogTimestamp)
 
-    /// Roughly the bytes the item keeps alive, to bound what waits between the stages.
+    /// The captured buffer a TLS delivery is a slice of (a packet's array, or a chunk of packets read together):
+    /// it stays alive as long as the item, so a batch counts each one it refers to at its whole size.
+    var segment: [UInt8]? {
+        if case .tls(_, _, let segment, _, _, _) = self { segment } else { nil }
+    }
+
+    /// Roughly the bytes the item keeps alive besides its `segment`, to bound what waits between the stages.
     var retainedBytes: Int {
         switch self {
         case .tls(_, let bytes, _, _, _, _): bytes.count + 64

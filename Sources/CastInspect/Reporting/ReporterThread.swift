@@ -39,7 +39,8 @@ final class ReporterThread {
         }
     }
 
-    static let batchBytes = 1 << 20
+    /// Bytes kept alive per hand-over, the captured buffers the deliveries are slices of included (each once).
+    static let batchBytes = 2 << 20
     static let batchItems = 1024
     static let maximumBatches = 4
 
@@ -47,7 +48,9 @@ final class ReporterThread {
     private let batchItems: Int
     private let shared = Shared(slots: ReporterThread.maximumBatches)
     private var pending: [ReporterItem] = []
-    private var pendingBytes = 0
+    private(set) var pendingBytes = 0
+    /// The captured buffer the last queued TLS delivery was a slice of (counted already in this batch).
+    private var lastSegment: UnsafeRawPointer?
     /// True from the first hand-over until `finish` returns: the reporter is not to be read meanwhile.
     private(set) var isRunning = false
 
@@ -65,12 +68,19 @@ final class ReporterThread {
 
     /// Queues `item`; a full batch goes to the reporter's thread (waiting while `maximumBatches` are queued).
     func submit(_ item: ReporterItem) {
-        pending.append(item)
         pendingBytes += item.retainedBytes
+        if let segment = item.segment {
+            // Consecutive deliveries mostly share one packet or chunk: each distinct buffer counts once, whole.
+            let identity = segment.withUnsafeBytes { $0.baseAddress }
+            if identity != lastSegment { pendingBytes += segment.count }
+            lastSegment = identity
+        }
+        pending.append(item)
         if pending.count >= batchItems || pendingBytes >= Self.batchBytes {
             hand(Batch(items: pending, isLast: false))
             pending.removeAll(keepingCapacity: true)
             pendingBytes = 0
+            lastSegment = nil
         }
     }
 

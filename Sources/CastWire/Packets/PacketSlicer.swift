@@ -57,7 +57,7 @@ public enum PacketSlicer {
         case .ipv6:
             (network, reader) = (.ipv6, whole)
         case .raw:
-            guard let first = whole.peekUInt8() else { throw .truncated(.rawIP, need: 1, have: 0, at: 0) }
+            guard let first = whole.peekUInt8() else { throw .truncated(.rawIP, need: 1, have: 0, at: whole.position) }
             switch first >> 4 {
             case 4: network = .ipv4
             case 6: network = .ipv6
@@ -65,7 +65,7 @@ public enum PacketSlicer {
             }
             reader = whole
         case .other(let value):
-            throw .malformed(.link, .unsupportedLinkType(value), at: 0)
+            throw .malformed(.link, .unsupportedLinkType(value), at: whole.position)
         }
         packet.payload = reader
         guard let network else { return }
