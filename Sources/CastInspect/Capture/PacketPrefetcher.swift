@@ -53,8 +53,9 @@ final class PacketPrefetcher {
         var nextRecordOffset: Int
     }
 
-    /// Bytes kept alive per batch: packets' own arrays, and each chunk packets are regions of, once, whole.
-    static let batchBytes = 2 << 20
+    /// Bytes kept alive per batch: packets' own arrays, and each chunk packets are regions of (once, whole; the
+    /// first one free).
+    static let batchBytes = 1 << 20
     static let maximumBatches = 4
 
     private let shared = Shared(slots: PacketPrefetcher.maximumBatches)
@@ -117,13 +118,18 @@ final class PacketPrefetcher {
             if shared.cancelled.load(ordering: .acquiring) { return }
             var batch = Batch()
             var bytes = 0
-            // A chunk shared by several packets counts once, at its whole size: that is what the batch keeps alive.
+            // A chunk shared by several packets counts once, at its whole size, except the batch's first: a batch
+            // holds about `batchBytes` plus at most one chunk, and a chunk's packets still travel together.
             var lastShared: UnsafeRawPointer?
+            var sharedSeen = false
             do throws(CaptureError) {
                 while bytes < batchBytes, let packet = try source.next() {
                     if packet.sharesStorage {
                         let identity = packet.storageIdentity
-                        if identity != lastShared { bytes += packet.storageLength }
+                        if identity != lastShared {
+                            if sharedSeen { bytes += packet.storageLength }
+                            sharedSeen = true
+                        }
                         lastShared = identity
                     } else {
                         bytes += packet.capturedLength

@@ -31,7 +31,8 @@ enum ReporterItem {
         if case .tls(_, _, let segment, _, _, _) = self { segment } else { nil }
     }
 
-    /// Roughly the bytes the item keeps alive besides its `segment`, to bound what waits between the stages.
+    /// Roughly the bytes the item keeps alive (for a TLS delivery, its slice; `segment` is what `ReporterThread`
+    /// counts for it), to bound what waits between the stages.
     var retainedBytes: Int {
         switch self {
         case .tls(_, let bytes, _, _, _, _): bytes.count + 64

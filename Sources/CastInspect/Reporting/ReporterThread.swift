@@ -39,8 +39,9 @@ final class ReporterThread {
         }
     }
 
-    /// Bytes kept alive per hand-over, the captured buffers the deliveries are slices of included (each once).
-    static let batchBytes = 2 << 20
+    /// Bytes kept alive per hand-over, the captured buffers the deliveries are slices of included (each once, the
+    /// first one free).
+    static let batchBytes = 1 << 20
     static let batchItems = 1024
     static let maximumBatches = 4
 
@@ -48,9 +49,13 @@ final class ReporterThread {
     private let batchItems: Int
     private let shared = Shared(slots: ReporterThread.maximumBatches)
     private var pending: [ReporterItem] = []
+    /// Items queued for the next hand-over.
+    var pendingItems: Int { pending.count }
     private(set) var pendingBytes = 0
     /// The captured buffer the last queued TLS delivery was a slice of (counted already in this batch).
     private var lastSegment: UnsafeRawPointer?
+    /// Whether this batch has a delivery with a captured buffer yet (the first buffer is not counted).
+    private var segmentSeen = false
     /// True from the first hand-over until `finish` returns: the reporter is not to be read meanwhile.
     private(set) var isRunning = false
 
@@ -68,12 +73,19 @@ final class ReporterThread {
 
     /// Queues `item`; a full batch goes to the reporter's thread (waiting while `maximumBatches` are queued).
     func submit(_ item: ReporterItem) {
-        pendingBytes += item.retainedBytes
         if let segment = item.segment {
-            // Consecutive deliveries mostly share one packet or chunk: each distinct buffer counts once, whole.
+            // Consecutive deliveries mostly share one packet or chunk: each distinct buffer counts once, whole, but
+            // the batch's first is free (a batch holds about `batchBytes` plus one buffer, and a chunk's deliveries
+            // still travel together); a delivery from a buffer already counted costs its bookkeeping only.
             let identity = segment.withUnsafeBytes { $0.baseAddress }
-            if identity != lastSegment { pendingBytes += segment.count }
+            if identity != lastSegment {
+                if segmentSeen { pendingBytes += segment.count }
+                segmentSeen = true
+            }
             lastSegment = identity
+            pendingBytes += 64
+        } else {
+            pendingBytes += item.retainedBytes
         }
         pending.append(item)
         if pending.count >= batchItems || pendingBytes >= Self.batchBytes {
@@ -81,6 +93,7 @@ final class ReporterThread {
             pending.removeAll(keepingCapacity: true)
             pendingBytes = 0
             lastSegment = nil
+            segmentSeen = false
         }
     }
 
