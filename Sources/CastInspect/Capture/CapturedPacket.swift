@@ -46,12 +46,6 @@ public struct CapturedPacket: Sendable {
     /// keeps them keeps alive too.
     var sharesStorage: Bool { storage.count != region.count }
 
-    /// Where the storage starts, to tell packets of the same chunk apart from others (counted once per batch).
-    var storageIdentity: UnsafeRawPointer? { storage.withUnsafeBytes { $0.baseAddress } }
-
-    /// The whole storage's size: what keeping the packet keeps alive.
-    var storageLength: Int { storage.count }
-
     /// True when the capture kept fewer bytes than were sent (snaplen).
     public var isSnaplenTruncated: Bool { region.count < originalLength }
 

@@ -53,8 +53,8 @@ final class PacketPrefetcher {
         var nextRecordOffset: Int
     }
 
-    /// Bytes kept alive per batch: packets' own arrays, and each chunk packets are regions of (once, whole; the
-    /// first one free).
+    /// Bytes kept alive per batch: packets' own arrays, and the chunks packets are regions of
+    /// (`SharedBufferBudget`).
     static let batchBytes = 1 << 20
     static let maximumBatches = 4
 
@@ -118,22 +118,10 @@ final class PacketPrefetcher {
             if shared.cancelled.load(ordering: .acquiring) { return }
             var batch = Batch()
             var bytes = 0
-            // A chunk shared by several packets counts once, at its whole size, except the batch's first: a batch
-            // holds about `batchBytes` plus at most one chunk, and a chunk's packets still travel together.
-            var lastShared: UnsafeRawPointer?
-            var sharedSeen = false
+            var chunks = SharedBufferBudget()  // each chunk packets are regions of, once
             do throws(CaptureError) {
                 while bytes < batchBytes, let packet = try source.next() {
-                    if packet.sharesStorage {
-                        let identity = packet.storageIdentity
-                        if identity != lastShared {
-                            if sharedSeen { bytes += packet.storageLength }
-                            sharedSeen = true
-                        }
-                        lastShared = identity
-                    } else {
-                        bytes += packet.capturedLength
-                    }
+                    bytes += packet.sharesStorage ? chunks.cost(of: packet.storage) : packet.capturedLength
                     bytes += 64
                     batch.packets.append(
                         Prefetched(packet: packet, sliced: packet.sliced, nextRecordOffset: source.nextRecordOffset))

@@ -15,11 +15,6 @@ struct CastPayloadPeek: Sendable {
     var mediaSessionID: Int64?
     var playerState: String?
 
-    init(_ text: String) {
-        var copy = text
-        copy.withUTF8 { scan($0) }
-    }
-
     /// Peeks at JSON text still in the bytes it was decoded from.
     init(utf8 text: ByteReader) {
         text.storage.withUnsafeBufferPointer { buffer in

@@ -14,12 +14,13 @@ struct IPAddressBytes: Hashable, Comparable, Sendable {
 
     /// The address in `bytes` (its first 16 bytes).
     init(_ bytes: [UInt8]) {
-        self.init(storage: bytes, at: 0, count: bytes.count)
+        self.init(storage: bytes, range: bytes.indices)
     }
 
-    /// The `count` bytes of `storage` from `start` (a header view's address field, read where it lies).
-    init(storage: [UInt8], at start: Int, count: Int) {
-        let kept = start < 0 ? 0 : max(0, min(count, 16, storage.count - start))
+    /// The bytes of `storage` in `range` (a header view's address field, read where it lies; at most 16).
+    init(storage: [UInt8], range: Range<Int>) {
+        let start = range.lowerBound
+        let kept = start < 0 ? 0 : max(0, min(range.count, 16, storage.count - start))
         var high: UInt64 = 0, low: UInt64 = 0
         storage.withUnsafeBytes { raw in
             // SAFETY: start + kept <= storage.count (kept is clamped to it).
@@ -42,11 +43,11 @@ struct IPAddressBytes: Hashable, Comparable, Sendable {
     static func endpoints(of network: PacketNetworkHeader) -> (source: IPAddressBytes, destination: IPAddressBytes) {
         switch network {
         case .ipv4(let view):
-            (IPAddressBytes(storage: view.storage, at: view.offset + 12, count: 4),
-             IPAddressBytes(storage: view.storage, at: view.offset + 16, count: 4))
+            (IPAddressBytes(storage: view.storage, range: view.sourceRange),
+             IPAddressBytes(storage: view.storage, range: view.destinationRange))
         case .ipv6(let view):
-            (IPAddressBytes(storage: view.storage, at: view.offset + 8, count: 16),
-             IPAddressBytes(storage: view.storage, at: view.offset + 24, count: 16))
+            (IPAddressBytes(storage: view.storage, range: view.sourceRange),
+             IPAddressBytes(storage: view.storage, range: view.destinationRange))
         }
     }
 

@@ -39,8 +39,8 @@ final class ReporterThread {
         }
     }
 
-    /// Bytes kept alive per hand-over, the captured buffers the deliveries are slices of included (each once, the
-    /// first one free).
+    /// Bytes kept alive per hand-over, the captured buffers the deliveries are slices of included
+    /// (`SharedBufferBudget`).
     static let batchBytes = 1 << 20
     static let batchItems = 1024
     static let maximumBatches = 4
@@ -52,10 +52,8 @@ final class ReporterThread {
     /// Items queued for the next hand-over.
     var pendingItems: Int { pending.count }
     private(set) var pendingBytes = 0
-    /// The captured buffer the last queued TLS delivery was a slice of (counted already in this batch).
-    private var lastSegment: UnsafeRawPointer?
-    /// Whether this batch has a delivery with a captured buffer yet (the first buffer is not counted).
-    private var segmentSeen = false
+    /// The captured buffers this batch's deliveries are slices of.
+    private var segments = SharedBufferBudget()
     /// True from the first hand-over until `finish` returns: the reporter is not to be read meanwhile.
     private(set) var isRunning = false
 
@@ -73,27 +71,14 @@ final class ReporterThread {
 
     /// Queues `item`; a full batch goes to the reporter's thread (waiting while `maximumBatches` are queued).
     func submit(_ item: ReporterItem) {
-        if let segment = item.segment {
-            // Consecutive deliveries mostly share one packet or chunk: each distinct buffer counts once, whole, but
-            // the batch's first is free (a batch holds about `batchBytes` plus one buffer, and a chunk's deliveries
-            // still travel together); a delivery from a buffer already counted costs its bookkeeping only.
-            let identity = segment.withUnsafeBytes { $0.baseAddress }
-            if identity != lastSegment {
-                if segmentSeen { pendingBytes += segment.count }
-                segmentSeen = true
-            }
-            lastSegment = identity
-            pendingBytes += 64
-        } else {
-            pendingBytes += item.retainedBytes
-        }
+        // A delivery keeps the captured buffer it is a slice of (a packet, or a chunk of them) alive.
+        pendingBytes += item.segment.map { segments.cost(of: $0) + 64 } ?? item.retainedBytes
         pending.append(item)
         if pending.count >= batchItems || pendingBytes >= Self.batchBytes {
             hand(Batch(items: pending, isLast: false))
             pending.removeAll(keepingCapacity: true)
             pendingBytes = 0
-            lastSegment = nil
-            segmentSeen = false
+            segments.reset()
         }
     }
 

@@ -85,10 +85,14 @@ public struct IPv4HeaderView: Sendable {
     public var protocolNumber: UInt8 { storage[offset + 9] }
     /// Header checksum as sent.
     public var headerChecksum: UInt16 { storage.packetUInt16(at: offset + 10) }
+    /// Where the source address lies in `storage` (4 bytes), for reading it without a copy.
+    public var sourceRange: Range<Int> { offset + 12..<offset + 16 }
+    /// Where the destination address lies in `storage` (4 bytes).
+    public var destinationRange: Range<Int> { offset + 16..<offset + 20 }
     /// Source address (4 bytes).
-    public var source: [UInt8] { Array(storage[offset + 12..<offset + 16]) }
+    public var source: [UInt8] { Array(storage[sourceRange]) }
     /// Destination address (4 bytes).
-    public var destination: [UInt8] { Array(storage[offset + 16..<offset + 20]) }
+    public var destination: [UInt8] { Array(storage[destinationRange]) }
     /// Option bytes, raw (empty when IHL is 5).
     public var options: ArraySlice<UInt8> { storage[offset + 20..<offset + headerLength] }
 

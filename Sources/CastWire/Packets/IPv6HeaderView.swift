@@ -107,10 +107,14 @@ public struct IPv6HeaderView: Sendable {
     public var nextHeader: UInt8 { storage[offset + 6] }
     /// Hop limit.
     public var hopLimit: UInt8 { storage[offset + 7] }
+    /// Where the source address lies in `storage` (16 bytes), for reading it without a copy.
+    public var sourceRange: Range<Int> { offset + 8..<offset + 24 }
+    /// Where the destination address lies in `storage` (16 bytes).
+    public var destinationRange: Range<Int> { offset + 24..<offset + 40 }
     /// Source address (16 bytes).
-    public var source: [UInt8] { Array(storage[offset + 8..<offset + 24]) }
+    public var source: [UInt8] { Array(storage[sourceRange]) }
     /// Destination address (16 bytes).
-    public var destination: [UInt8] { Array(storage[offset + 24..<offset + 40]) }
+    public var destination: [UInt8] { Array(storage[destinationRange]) }
     /// True when a fragment header marks this packet as one piece of a larger datagram.
     public var isFragment: Bool { fragment?.isFragment ?? false }
 
