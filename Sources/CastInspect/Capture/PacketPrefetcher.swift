@@ -1,7 +1,5 @@
 import CastWire
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Reads a capture's packets on a thread of its own, a few batches ahead of the inspector, and slices them into
 /// their link, network and transport headers there, so the file reads (a fifth of a decrypting run, nearly all of it
@@ -23,23 +21,6 @@ final class PacketPrefetcher {
         var isLast = false
     }
 
-    /// What the two threads share.
-    private final class Shared: Sendable {
-        let queue = Mutex<[Batch]>([])
-        let cancelled = Atomic<Bool>(false)
-        /// Counts batches waiting; the consumer waits on it.
-        let ready = DispatchSemaphore(value: 0)
-        /// Counts free batch slots; the reader waits on it.
-        let free: DispatchSemaphore
-
-        init(slots: Int) {
-            // Created at 0 and raised: libdispatch traps when a semaphore is freed below its initial value, which a
-            // reader stopped early leaves it at.
-            free = DispatchSemaphore(value: 0)
-            for _ in 0..<slots { free.signal() }
-        }
-    }
-
     /// The source, handed to the reader thread, which alone touches it from then on.
     private final class SourceBox: @unchecked Sendable {
         let source: PcapSource
@@ -58,7 +39,7 @@ final class PacketPrefetcher {
     static let batchBytes = 1 << 20
     static let maximumBatches = 4
 
-    private let shared = Shared(slots: PacketPrefetcher.maximumBatches)
+    private let handOff = BatchHandOff<Batch>(capacity: PacketPrefetcher.maximumBatches)
     private var current = Batch()
     private var finished = false
     /// Where the file stands after the packets handed out so far (for progress reports).
@@ -68,17 +49,16 @@ final class PacketPrefetcher {
     init(_ source: PcapSource) {
         nextRecordOffset = source.nextRecordOffset
         let box = SourceBox(source)
-        let shared = self.shared
+        let handOff = self.handOff
         let thread = Thread {
-            Self.read(box.source, into: shared)
+            Self.read(box.source, into: handOff)
         }
         thread.name = "castscope-reader"
         thread.start()
     }
 
     deinit {
-        shared.cancelled.store(true, ordering: .releasing)
-        shared.free.signal()  // wakes a reader waiting for a slot, which then sees the flag and ends
+        handOff.cancel()  // the reader ends at its next hand-over
     }
 
     /// The next packet in file order, nil at the end; throws the file's fault after the packets before it.
@@ -94,9 +74,7 @@ final class PacketPrefetcher {
                 finished = true
                 return nil
             }
-            shared.ready.wait()
-            guard let batch = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-            shared.free.signal()
+            let batch = handOff.take()
             if batch.packets.isEmpty { nextRecordOffset = batch.nextRecordOffset }
             // Moved, not copied: a second reference would make the first `take()` copy the whole batch.
             current = consume batch
@@ -112,10 +90,8 @@ final class PacketPrefetcher {
     }
 
     /// The reader thread: batches of packets until the end, a fault or cancellation.
-    private static func read(_ source: PcapSource, into shared: Shared) {
+    private static func read(_ source: PcapSource, into handOff: BatchHandOff<Batch>) {
         while true {
-            shared.free.wait()
-            if shared.cancelled.load(ordering: .acquiring) { return }
             var batch = Batch()
             var bytes = 0
             var chunks = SharedBufferBudget()  // each chunk packets are regions of, once
@@ -133,9 +109,7 @@ final class PacketPrefetcher {
             }
             batch.nextRecordOffset = source.nextRecordOffset
             let isLast = batch.isLast
-            shared.queue.withLock { $0.append(batch) }
-            shared.ready.signal()
-            if isLast { return }
+            guard handOff.put(batch), !isLast else { return }
         }
     }
 }

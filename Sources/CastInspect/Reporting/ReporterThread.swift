@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs a `ConnectionReporter` on a thread of its own, so the Cast decoding, the verdicts and the sink of a file run
 /// overlap the inspector's reassembly and decryption on another core.
@@ -22,23 +21,6 @@ final class ReporterThread {
         init(_ reporter: ConnectionReporter) { self.reporter = reporter }
     }
 
-    /// What the two threads share.
-    private final class Shared: Sendable {
-        let queue = Mutex<[Batch]>([])
-        /// Counts batches waiting; the reporter's thread waits on it.
-        let ready = DispatchSemaphore(value: 0)
-        /// Counts free batch slots; the inspector waits on it.
-        let free: DispatchSemaphore
-        /// Signalled once the last batch is handled.
-        let done = DispatchSemaphore(value: 0)
-
-        init(slots: Int) {
-            // Created at 0 and raised: libdispatch traps when a semaphore is freed below its initial value.
-            free = DispatchSemaphore(value: 0)
-            for _ in 0..<slots { free.signal() }
-        }
-    }
-
     /// Bytes kept alive per hand-over, the captured buffers the deliveries are slices of included
     /// (`SharedBufferBudget`).
     static let batchBytes = 1 << 20
@@ -47,7 +29,9 @@ final class ReporterThread {
 
     private let box: ReporterBox
     private let batchItems: Int
-    private let shared = Shared(slots: ReporterThread.maximumBatches)
+    private let handOff = BatchHandOff<Batch>(capacity: ReporterThread.maximumBatches)
+    /// Signalled once the last batch is handled.
+    private let done = DispatchSemaphore(value: 0)
     private var pending: [ReporterItem] = []
     /// Items queued for the next hand-over.
     var pendingItems: Int { pending.count }
@@ -92,32 +76,28 @@ final class ReporterThread {
         }
         hand(Batch(items: pending, isLast: true))
         pending = []
-        shared.done.wait()
+        done.wait()
         isRunning = false
     }
 
     private func hand(_ batch: Batch) {
         if !isRunning {
             isRunning = true
-            let box = self.box, shared = self.shared
-            let thread = Thread { Self.run(box.reporter, shared: shared) }
+            let box = self.box, handOff = self.handOff, done = self.done
+            let thread = Thread { Self.run(box.reporter, handOff: handOff, done: done) }
             thread.name = "castscope-reporter"
             thread.start()
         }
-        shared.free.wait()
-        shared.queue.withLock { $0.append(batch) }
-        shared.ready.signal()
+        handOff.put(batch)
     }
 
     /// The reporter's thread: batches in order until the last.
-    private static func run(_ reporter: ConnectionReporter, shared: Shared) {
+    private static func run(_ reporter: ConnectionReporter, handOff: BatchHandOff<Batch>, done: DispatchSemaphore) {
         while true {
-            shared.ready.wait()
-            guard let batch = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-            shared.free.signal()
+            let batch = handOff.take()
             for item in batch.items { reporter.handle(item) }
             if batch.isLast {
-                shared.done.signal()
+                done.signal()
                 return
             }
         }
