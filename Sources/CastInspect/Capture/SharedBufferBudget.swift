@@ -1,24 +1,32 @@
 /// What a batch of packets or deliveries handed between threads keeps alive, when many of them are slices of a
 /// few shared buffers (a chunk read with neighbouring packets): each distinct buffer counts once, whole, except the
 /// batch's first, so a batch holds about its limit plus one buffer and a buffer's slices still travel together.
-/// Consecutive items mostly share a buffer, so only the last one is remembered (one that comes back later counts
-/// again: an overestimate, never an underestimate).
+///
+/// The last few distinct buffers are remembered, so a chunk's deliveries interleaved with small packets of the
+/// other direction (each its own array) still count the chunk once; a buffer that comes back after more than that
+/// many others counts again: an overestimate, never an underestimate.
 struct SharedBufferBudget {
-    private var last: UnsafeRawPointer?
+    /// How many distinct buffers are remembered.
+    static let remembered = 8
+    /// The most recently counted buffers, oldest first.
+    private var recent: [UnsafeRawPointer] = []
     private var seen = false
 
-    /// The bytes `buffer` adds to the batch: all of it the first time after another buffer (but for the batch's
-    /// first), nothing while the same buffer goes on.
+    /// The bytes `buffer` adds to the batch: all of it the first time (but for the batch's first buffer), nothing
+    /// while it is among the last `remembered` distinct buffers.
     mutating func cost(of buffer: [UInt8]) -> Int {
-        let identity = buffer.withUnsafeBytes { $0.baseAddress }
-        defer { last = identity }
-        guard identity != last else { return 0 }
+        guard let identity = buffer.withUnsafeBytes({ $0.baseAddress }) else { return 0 }
+        if recent.last == identity || recent.contains(identity) { return 0 }
+        if recent.count == Self.remembered { recent.removeFirst() }
+        if recent.capacity < Self.remembered { recent.reserveCapacity(Self.remembered) }
+        recent.append(identity)
         defer { seen = true }
         return seen ? buffer.count : 0
     }
 
     /// Starts a new batch.
     mutating func reset() {
-        self = SharedBufferBudget()
+        recent.removeAll(keepingCapacity: true)
+        seen = false
     }
 }
