@@ -80,6 +80,29 @@ import Testing
         #expect(TCPOption.parse(lone, range: 0..<2).error == .truncated(.tcpOptions, need: 2, have: 1, at: 1))
     }
 
+    @Test func theFaultCheckAgreesWithTheParserOnEveryCutAndCorruption() {
+        // MSS, SACK-permitted, timestamps, window scale, SACK, an unknown kind, end of list.
+        let options: [UInt8] = [
+            0x02, 0x04, 0x05, 0xB4, 0x04, 0x02, 0x08, 0x0A, 0, 0, 0, 1, 0, 0, 0, 2, 0x03, 0x03, 0x07,
+            0x05, 0x0A, 0, 0, 0, 1, 0, 0, 0, 2, 0x1E, 0x03, 0xAB, 0x00,
+        ]
+        var variants: [[UInt8]] = (0...options.count).map { Array(options[..<$0]) }
+        for index in options.indices {
+            for value: UInt8 in [0x00, 0x01, 0x02, 0x05, 0x08, 0x09, 0xFF] {
+                var corrupted = options
+                corrupted[index] = value
+                variants.append(corrupted)
+            }
+        }
+        var faults = 0
+        for bytes in variants {
+            let parsed = TCPOption.parse(bytes, range: 0..<bytes.count).error
+            #expect(TCPOption.firstFault(bytes, range: 0..<bytes.count) == parsed, "\(bytes)")
+            if parsed != nil { faults += 1 }
+        }
+        #expect(faults > 20)  // the variants do exercise the faults, not only the clean paths
+    }
+
     @Test func dataOffsetBelowFiveIsMalformed() {
         var bytes = PacketFixtures.ipv4TCPSyn
         bytes[32] = 0x40

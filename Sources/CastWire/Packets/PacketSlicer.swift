@@ -110,7 +110,7 @@ public enum PacketSlicer {
             let view = try TCPHeaderView(reader, lengthSource: source)
             packet.transport = .tcp(view)
             packet.payload = view.payload
-            if let error = view.parsedOptions.error { throw error }
+            if let error = view.optionsFault { throw error }
         default:
             return
         }

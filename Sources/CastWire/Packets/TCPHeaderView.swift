@@ -57,6 +57,11 @@ public struct TCPHeaderView: Sendable {
         TCPOption.parse(storage, range: offset + 20..<offset + headerLength)
     }
 
+    /// The fault that stops option parsing, if any (no options built).
+    public var optionsFault: PacketError? {
+        TCPOption.firstFault(storage, range: offset + 20..<offset + headerLength)
+    }
+
     /// Options, throwing at the first malformed one.
     public func options() throws(PacketError) -> [TCPOption] {
         let result = parsedOptions
