@@ -31,6 +31,9 @@ public struct InspectOptions: Sendable {
     public var emitsCastEvents = true
     /// Items per hand-over to the reporting thread (small in tests, so a small capture crosses threads).
     var reporterBatchItems = ReporterThread.batchItems
+    /// Whether files are read ahead on a thread of their own; nil: as `CaptureRun.readsAhead` decides for this
+    /// machine (tests set it to run both ways).
+    var readsAhead: Bool?
 
     /// Default options.
     public init() {}

@@ -15,10 +15,12 @@ struct InspectHarness {
     var connections: [ConnectionSummary] = []
 
     /// A run over `files`; `reporterBatchItems` runs the reporting stage on its own thread with batches that small;
-    /// `emitsEvents` false makes no mDNS or Cast message events (what `--quiet` asks for).
+    /// `emitsEvents` false makes no mDNS or Cast message events (what `--quiet` asks for); `readsAhead` reads the
+    /// files on a thread of their own or inline (nil: as the machine's core count decides).
     init(files: [String], keyLogs: [String] = [], ports: Set<UInt16> = [], lax: Bool = false,
-         reporterBatchItems: Int? = nil, emitsEvents: Bool = true) {
+         reporterBatchItems: Int? = nil, emitsEvents: Bool = true, readsAhead: Bool? = nil) {
         var options = InspectOptions()
+        options.readsAhead = readsAhead
         options.emitsMDNSEvents = emitsEvents
         options.emitsCastEvents = emitsEvents
         if let reporterBatchItems {

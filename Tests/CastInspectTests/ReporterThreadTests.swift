@@ -27,7 +27,9 @@ import Testing
         for (file, keys) in captures {
             let inline = InspectHarness(files: [file], keyLogs: keys)
             for batch in [1, 7] {
-                let threaded = InspectHarness(files: [file], keyLogs: keys, reporterBatchItems: batch)
+                // Read ahead on a thread of its own, or inline (as decrypting runs on two cores are).
+                let threaded = InspectHarness(files: [file], keyLogs: keys, reporterBatchItems: batch,
+                                              readsAhead: batch == 7)
                 #expect(threaded.jsonLines == inline.jsonLines, "\(file), batches of \(batch)")
                 #expect(threaded.summary == inline.summary, "\(file)")
                 #expect(threaded.exported == inline.exported, "\(file)")
@@ -35,6 +37,18 @@ import Testing
                 #expect(threaded.connections.map(\.castMessages) == inline.connections.map(\.castMessages), "\(file)")
             }
         }
+    }
+
+    @Test func aDecryptingRunOnTwoCoresReadsInlineAndOtherRunsReadAhead() {
+        var options = InspectOptions()
+        #expect(CaptureRun.readsAhead(options, cores: 2))
+        options.reportsConcurrently = true
+        #expect(CaptureRun.readsAhead(options, cores: 2))  // no keys: the reporting stage is light
+        options.keyLog.add(text: "CLIENT_RANDOM " + String(repeating: "ab", count: 32) + " " + String(repeating: "cd", count: 48))
+        #expect(!CaptureRun.readsAhead(options, cores: 2))
+        #expect(CaptureRun.readsAhead(options, cores: 4))
+        options.reportsConcurrently = false
+        #expect(CaptureRun.readsAhead(options, cores: 2))  // reporting inline: two busy threads at most
     }
 
     @Test func theSinkIsCalledOnTheReporterThreadAndEverythingArrivesBeforeFinishReturns() throws {
