@@ -80,8 +80,9 @@ let package = Package(
         .target(
             name: "CastDiscovery", dependencies: ["CastWire", "CastNet", "CAvahi", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
+        .target(name: "CCastMemoryShims"),
         .target(
-            name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CastJSON", "CastLog"],
+            name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CCastMemoryShims", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
             name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"],
