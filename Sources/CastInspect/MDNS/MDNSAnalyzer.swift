@@ -116,6 +116,18 @@ public struct MDNSAnalyzer: Sendable {
     /// True for `_googlezone._tcp.local.` and every name under it, any case.
     static func isZone(_ name: DNSName) -> Bool { name.hasSuffix(ignoringCase: zoneLabels) }
 
+    /// Which service a record's name is under: one walk over its labels for both.
+    enum NameFamily { case cast, zone, other }
+
+    /// The family of `name`: Cast (`isCast`), zone (`isZone`) or neither.
+    static func family(of name: DNSName) -> NameFamily {
+        switch name.matchingSuffix(ignoringCase: [serviceLabels, zoneLabels]) {
+        case 0?: .cast
+        case 1?: .zone
+        default: .other
+        }
+    }
+
     /// Applies `body` to the zone instance `name`, made on first sight (within `maximumDevices`).
     private mutating func zone(_ name: DNSName, time: LogTimestamp, _ body: (inout GoogleZoneSighting) -> Void) {
         let key = DNSName.CaseInsensitiveKey(name)
@@ -185,14 +197,19 @@ public struct MDNSAnalyzer: Sendable {
 
     private mutating func absorb(_ record: DNSResourceRecord, time: LogTimestamp, findings: inout [Finding]) {
         // Names become text only for the _googlecast records the device model keeps; addresses stay bytes.
+        let family: NameFamily
         switch record.data {
-        case .ptr(let target) where Self.isCast(record.name):
+        case .ptr, .srv, .txt: family = Self.family(of: record.name)
+        default: family = .other
+        }
+        switch record.data {
+        case .ptr(let target) where family == .cast:
             guard Self.isCast(target), !target.containsLabel(afterFirst: Self.subtypeLabel) else { return }
             update(target, time: time, record: record, findings: &findings) { device in
                 device.seenPTR = true
                 device.note(time, record.ttl == 0 ? "PTR goodbye" : "PTR ttl \(record.ttl)")
             }
-        case .srv(let srv) where Self.isCast(record.name):
+        case .srv(let srv) where family == .cast:
             update(record.name, time: time, record: record, findings: &findings) { device in
                 // The target as text only when it changed (a repeated SRV is the common case).
                 // Only a live SRV says where the instance runs: a goodbye for an old place (a group's former
@@ -210,7 +227,7 @@ public struct MDNSAnalyzer: Sendable {
                 }
                 device.note(time, "SRV \(srv.target):\(srv.port) ttl \(record.ttl)")
             }
-        case .txt(let txt) where Self.isCast(record.name):
+        case .txt(let txt) where family == .cast:
             var fresh: CastTXTRecord?
             // The cache leaves `self` while `update` holds it (moved out and back, not copied).
             var cache = txtCache
@@ -235,15 +252,15 @@ public struct MDNSAnalyzer: Sendable {
                     detail: "pychromecast ignores devices whose id is not 32 hex digits; fn is the name senders show",
                     time: time))
             }
-        case .ptr(let target) where Self.isZone(record.name):
+        case .ptr(let target) where family == .zone:
             guard Self.isZone(target), !target.containsLabel(afterFirst: Self.subtypeLabel) else { return }
             zone(target, time: time) { if record.ttl == 0 { $0.goodbye = true } }
-        case .srv(let srv) where Self.isZone(record.name):
+        case .srv(let srv) where family == .zone:
             zone(record.name, time: time) { zone in
                 zone.host = srv.target.description
                 zone.port = srv.port
             }
-        case .txt(let txt) where Self.isZone(record.name):
+        case .txt(let txt) where family == .zone:
             zone(record.name, time: time) { zone in
                 let fields = GoogleZoneTXTRecord(strings: txt.strings)
                 zone.id = fields.id

@@ -113,6 +113,26 @@ public struct DNSName: Sendable {
     /// label offsets keeping the last four, no allocation and no slice (this runs for every record of every mDNS
     /// message); a longer suffix takes a second walk.
     public func hasSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
+        if suffix.count <= 4 { return matchingSuffix(ignoringCase: [suffix]) == 0 }
+        let bytes = storageBytes
+        var count = 0
+        forEachLabelOffset { _, _ in count += 1 }
+        guard count >= suffix.count else { return false }
+        let first = count - suffix.count
+        var index = 0
+        var result = true
+        forEachLabelOffset { start, length in
+            defer { index += 1 }
+            if index >= first, result, !Self.label(at: start, length: length, in: bytes, is: suffix[index - first]) {
+                result = false
+            }
+        }
+        return result
+    }
+
+    /// The index of the first of `suffixes` (each at most four lower-case ASCII labels) that ends this name,
+    /// ignoring ASCII case, or nil: one walk over the labels for all of them.
+    public func matchingSuffix(ignoringCase suffixes: [[[UInt8]]]) -> Int? {
         let bytes = storageBytes
         var count = 0
         // The last four labels' starts and lengths, packed `start << 8 | length` (a label is at most 63 bytes).
@@ -121,31 +141,26 @@ public struct DNSName: Sendable {
             last[count & 3] = start << 8 | length
             count += 1
         }
-        guard count >= suffix.count else { return false }
-        let first = count - suffix.count
-        func matches(_ index: Int, start: Int, length: Int) -> Bool {
-            let wanted = suffix[index - first]
-            guard wanted.count == length else { return false }
-            for offset in 0..<length {
-                let byte = bytes[start + offset]
-                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] { return false }
-            }
-            return true
-        }
-        if suffix.count <= 4 {
+        search: for (which, suffix) in suffixes.enumerated() where suffix.count <= 4 && count >= suffix.count {
+            let first = count - suffix.count
             for index in first..<count {
                 let packed = last[index & 3]
-                if !matches(index, start: packed >> 8, length: packed & 0xFF) { return false }
+                guard Self.label(at: packed >> 8, length: packed & 0xFF, in: bytes, is: suffix[index - first])
+                else { continue search }
             }
-            return true
+            return which
         }
-        var index = 0
-        var result = true
-        forEachLabelOffset { start, length in
-            defer { index += 1 }
-            if index >= first, result, !matches(index, start: start, length: length) { result = false }
+        return nil
+    }
+
+    /// True when the label at `start` (`length` bytes) of `bytes` is `wanted`, ignoring ASCII case.
+    private static func label(at start: Int, length: Int, in bytes: [UInt8], is wanted: [UInt8]) -> Bool {
+        guard wanted.count == length else { return false }
+        for offset in 0..<length {
+            let byte = bytes[start + offset]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] { return false }
         }
-        return result
+        return true
     }
 
     /// Calls `body` with each label's start and length in `storageBytes`, most specific first.
