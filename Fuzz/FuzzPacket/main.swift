@@ -1,7 +1,7 @@
 import CastWire
 import FuzzSupport
 
-// Lax and strict slicing of one packet. The first input byte selects the link type (an index into
+// Lax and strict slicing of one packet (and the TCP option fault check against the option parser). The first input byte selects the link type (an index into
 // LinkType.decoded, or a DLT the slicer rejects); the rest is the captured frame.
 @inline(never)
 func slicePacket(_ input: [UInt8]) -> Int {
@@ -14,6 +14,8 @@ func slicePacket(_ input: [UInt8]) -> Int {
     if case .tcp(let tcp) = lax.transport {
         let header = tcp.decoded
         score += header.options.count + header.flags.description.count
+        // The slicer's allocation-free check and the full parse must find the same fault.
+        precondition(tcp.optionsFault == header.optionsError, "TCP option fault check and parser disagree")
     }
     if case .ipv4(let ip) = lax.network { score += Int(ip.computedHeaderChecksum & 1) + ip.options.count }
     if case .ipv6(let ip) = lax.network { score += ip.extensionHeaders.count + (lax.network?.sourceText.count ?? 0) }
