@@ -27,9 +27,9 @@ public enum CaptureRun {
     }
 
     /// Feeds every packet of every file to `inspector` (files are read ahead on a thread of their own, or inline
-    /// when `readsAhead` says so, and standard input as it arrives). Stops at the first unreadable or corrupt file (after everything decoded before the
-    /// fault) and returns its error, unless `lax`: then the error becomes a `capture.corrupt` finding and the next
-    /// file is read. `progress` gets (file, bytes read, file size).
+    /// when `readsAhead` says so; standard input as it arrives). Stops at the first unreadable or corrupt file
+    /// (after everything decoded before the fault) and returns its error, unless `lax`: then the error becomes a
+    /// `capture.corrupt` finding and the next file is read. `progress` gets (file, bytes read, file size).
     ///
     /// When the inspector skips TCP (`--only mdns`), libpcap drops everything but UDP 5353 and IP fragments before
     /// the packets are copied, as tcpdump does with a filter; packet counts then cover those packets only.

@@ -119,9 +119,12 @@ public struct MDNSAnalyzer: Sendable {
     /// Which service a record's name is under: one walk over its labels for both.
     enum NameFamily { case cast, zone, other }
 
+    /// The suffixes `family(of:)` looks for, in `NameFamily` order.
+    private static let familyLabels = [serviceLabels, zoneLabels]
+
     /// The family of `name`: Cast (`isCast`), zone (`isZone`) or neither.
     static func family(of name: DNSName) -> NameFamily {
-        switch name.matchingSuffix(ignoringCase: [serviceLabels, zoneLabels]) {
+        switch name.matchingSuffix(ignoringCase: familyLabels) {
         case 0?: .cast
         case 1?: .zone
         default: .other

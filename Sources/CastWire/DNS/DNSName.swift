@@ -113,7 +113,46 @@ public struct DNSName: Sendable {
     /// label offsets keeping the last four, no allocation and no slice (this runs for every record of every mDNS
     /// message); a longer suffix takes a second walk.
     public func hasSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
-        if suffix.count <= 4 { return matchingSuffix(ignoringCase: [suffix]) == 0 }
+        guard suffix.count <= 4 else { return hasLongSuffix(ignoringCase: suffix) }
+        let (last, count) = lastFourLabels()
+        return Self.labels(last, count: count, in: storageBytes, endWith: suffix)
+    }
+
+    /// The index of the first of `suffixes` (each at most four lower-case ASCII labels) that ends this name,
+    /// ignoring ASCII case, or nil: one walk over the labels for all of them.
+    public func matchingSuffix(ignoringCase suffixes: [[[UInt8]]]) -> Int? {
+        let (last, count) = lastFourLabels()
+        let bytes = storageBytes
+        return suffixes.firstIndex { $0.count <= 4 && Self.labels(last, count: count, in: bytes, endWith: $0) }
+    }
+
+    /// The last four labels' starts and lengths, packed `start << 8 | length` at index `label & 3` (a label is at
+    /// most 63 bytes), and how many labels there are.
+    private func lastFourLabels() -> (SIMD4<Int>, Int) {
+        var count = 0
+        var last = SIMD4<Int>()
+        forEachLabelOffset { start, length in
+            last[count & 3] = start << 8 | length
+            count += 1
+        }
+        return (last, count)
+    }
+
+    /// True when the `count` labels whose last four are `last` end with `suffix` (at most four labels).
+    private static func labels(_ last: SIMD4<Int>, count: Int, in bytes: [UInt8], endWith suffix: [[UInt8]]) -> Bool {
+        guard count >= suffix.count else { return false }
+        let first = count - suffix.count
+        for index in first..<count {
+            let packed = last[index & 3]
+            guard label(at: packed >> 8, length: packed & 0xFF, in: bytes, is: suffix[index - first]) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `hasSuffix` for more than four labels: a walk to count them and one to compare.
+    private func hasLongSuffix(ignoringCase suffix: [[UInt8]]) -> Bool {
         let bytes = storageBytes
         var count = 0
         forEachLabelOffset { _, _ in count += 1 }
@@ -128,29 +167,6 @@ public struct DNSName: Sendable {
             }
         }
         return result
-    }
-
-    /// The index of the first of `suffixes` (each at most four lower-case ASCII labels) that ends this name,
-    /// ignoring ASCII case, or nil: one walk over the labels for all of them.
-    public func matchingSuffix(ignoringCase suffixes: [[[UInt8]]]) -> Int? {
-        let bytes = storageBytes
-        var count = 0
-        // The last four labels' starts and lengths, packed `start << 8 | length` (a label is at most 63 bytes).
-        var last = SIMD4<Int>()
-        forEachLabelOffset { start, length in
-            last[count & 3] = start << 8 | length
-            count += 1
-        }
-        search: for (which, suffix) in suffixes.enumerated() where suffix.count <= 4 && count >= suffix.count {
-            let first = count - suffix.count
-            for index in first..<count {
-                let packed = last[index & 3]
-                guard Self.label(at: packed >> 8, length: packed & 0xFF, in: bytes, is: suffix[index - first])
-                else { continue search }
-            }
-            return which
-        }
-        return nil
     }
 
     /// True when the label at `start` (`length` bytes) of `bytes` is `wanted`, ignoring ASCII case.
