@@ -1,8 +1,9 @@
 import CastWire
 import FuzzSupport
 
-// Lax and strict slicing of one packet (and the TCP option fault check against the option parser). The first input byte selects the link type (an index into
-// LinkType.decoded, or a DLT the slicer rejects); the rest is the captured frame.
+// Lax and strict slicing of one packet, and the TCP option fault check against the option parser. The first input
+// byte selects the link type (an index into LinkType.decoded, or a DLT the slicer rejects); the rest is the captured
+// frame.
 @inline(never)
 func slicePacket(_ input: [UInt8]) -> Int {
     guard let selector = input.first else { return 0 }

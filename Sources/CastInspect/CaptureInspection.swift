@@ -45,7 +45,6 @@ public struct CaptureInspection {
         // without TCP (`--only mdns`) either: every event then comes from the inspector's own thread and the stage
         // only passes it on, so a thread of its own would add a hand-off (and a cross-thread free) per event.
         options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput) && options.analyseTCP
-        CaptureMemory.keepFreedBuffers()
         let collector = collectHTML ? ReportCollector() : nil
         options.emitsMDNSEvents = report.printsMDNS || collector != nil || !logPaths.isEmpty
         options.emitsCastEvents = report.printsCast || collector != nil || !logPaths.isEmpty

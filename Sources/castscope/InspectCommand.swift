@@ -103,6 +103,8 @@ enum InspectCommand {
             }
             options.exportDirectory = directory
         }
+        // A run frees large capture buffers on one thread and allocates the next on another: keep them for reuse.
+        CaptureMemory.keepFreedBuffers()
         var inspection = CaptureInspection(files: files, options: options)
         inspection.lax = invocation.flag("lax")
         inspection.collectHTML = htmlPath != nil

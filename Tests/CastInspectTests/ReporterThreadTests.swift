@@ -31,24 +31,13 @@ import Testing
                 let threaded = InspectHarness(files: [file], keyLogs: keys, reporterBatchItems: batch,
                                               readsAhead: batch == 7)
                 #expect(threaded.jsonLines == inline.jsonLines, "\(file), batches of \(batch)")
+                #expect(threaded.error?.description == inline.error?.description, "\(file)")
                 #expect(threaded.summary == inline.summary, "\(file)")
                 #expect(threaded.exported == inline.exported, "\(file)")
                 #expect(threaded.connections.map(\.flow) == inline.connections.map(\.flow), "\(file)")
                 #expect(threaded.connections.map(\.castMessages) == inline.connections.map(\.castMessages), "\(file)")
             }
         }
-    }
-
-    @Test func aDecryptingRunOnTwoCoresReadsInlineAndOtherRunsReadAhead() {
-        var options = InspectOptions()
-        #expect(CaptureRun.readsAhead(options, cores: 2))
-        options.reportsConcurrently = true
-        #expect(CaptureRun.readsAhead(options, cores: 2))  // no keys: the reporting stage is light
-        options.keyLog.add(text: "CLIENT_RANDOM " + String(repeating: "ab", count: 32) + " " + String(repeating: "cd", count: 48))
-        #expect(!CaptureRun.readsAhead(options, cores: 2))
-        #expect(CaptureRun.readsAhead(options, cores: 4))
-        options.reportsConcurrently = false
-        #expect(CaptureRun.readsAhead(options, cores: 2))  // reporting inline: two busy threads at most
     }
 
     @Test func theSinkIsCalledOnTheReporterThreadAndEverythingArrivesBeforeFinishReturns() throws {

@@ -79,6 +79,9 @@ final class BatchHandOff<Batch: Sendable>: Sendable {
         }
     }
 
+    /// True once `cancel` was called: a producer stops before making another batch.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
     /// Batches waiting now (for tests).
     var waiting: Int { state.withLock { $0.batches.count } }
 

@@ -6,15 +6,16 @@ internal import CCastMemoryShims
 /// it, hands the pages back to the kernel (`munmap`, or `madvise` when it trims a heap); the next chunk then faults
 /// and zeroes fresh pages (the 1 GB benchmark capture without keys took 0.52 s of CPU with that round trip, 0.45 s
 /// without). Keeping freed memory for reuse costs no peak memory: a run's high-water mark is what it is either way.
-enum CaptureMemory {
+public enum CaptureMemory {
     /// Allocations up to this size come from the heaps, not from their own mapping.
-    static let mappingThreshold: Int32 = 4 << 20
+    static let mappingThreshold = Int32(4 << 20)
     /// Free memory at the top of a heap is handed back only beyond this.
-    static let trimThreshold: Int32 = 256 << 20
+    static let trimThreshold = Int32(256 << 20)
 
-    /// Applies the policy once per process (later calls do nothing); false when glibc refused it.
+    /// Applies the policy once per process (later calls do nothing); false when glibc refused it. It changes the
+    /// whole process's allocator, so the executable decides (`castscope inspect` does), not the library.
     @discardableResult
-    static func keepFreedBuffers() -> Bool {
+    public static func keepFreedBuffers() -> Bool {
         applied
     }
 

@@ -79,8 +79,8 @@ public enum CaptureRun {
 
     /// Whether files are read ahead on a thread of their own: unless that gives the machine more busy threads than
     /// cores. A decrypting run keeps two busy already — the inspector, and the reporting stage opening every record
-    /// — and on two cores a reader thread only takes turns with them: the 1 GB decrypting benchmark took 0.53 s
-    /// (median) read inline against 0.62 s read ahead; without keys, reading ahead is faster (0.34 against 0.38 s).
+    /// — and on two cores a reader thread only takes turns with them: the 1 GB decrypting benchmark took 0.546 s
+    /// (median) read inline against 0.638 s read ahead; without keys, reading ahead is faster (0.34 against 0.38 s).
     static func readsAhead(_ options: InspectOptions,
                            cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Bool {
         let decrypting = options.reportsConcurrently && !options.keyLog.isEmpty

@@ -58,7 +58,7 @@ final class PacketPrefetcher {
     }
 
     deinit {
-        handOff.cancel()  // the reader ends at its next hand-over
+        handOff.cancel()  // the reader ends before its next batch, or at the hand-over it waits in
     }
 
     /// The next packet in file order, nil at the end; throws the file's fault after the packets before it.
@@ -91,7 +91,7 @@ final class PacketPrefetcher {
 
     /// The reader thread: batches of packets until the end, a fault or cancellation.
     private static func read(_ source: PcapSource, into handOff: BatchHandOff<Batch>) {
-        while true {
+        while !handOff.isCancelled {
             var batch = Batch()
             var bytes = 0
             var chunks = SharedBufferBudget()  // each chunk packets are regions of, once

@@ -118,12 +118,15 @@ public struct DNSName: Sendable {
         return Self.labels(last, count: count, in: storageBytes, endWith: suffix)
     }
 
-    /// The index of the first of `suffixes` (each at most four lower-case ASCII labels) that ends this name,
-    /// ignoring ASCII case, or nil: one walk over the labels for all of them.
+    /// The index of the first of `suffixes` (lower-case ASCII labels) that ends this name, ignoring ASCII case, or
+    /// nil: one walk over the labels for all the suffixes of up to four labels (longer ones take `hasSuffix`'s two).
     public func matchingSuffix(ignoringCase suffixes: [[[UInt8]]]) -> Int? {
         let (last, count) = lastFourLabels()
         let bytes = storageBytes
-        return suffixes.firstIndex { $0.count <= 4 && Self.labels(last, count: count, in: bytes, endWith: $0) }
+        return suffixes.firstIndex { suffix in
+            suffix.count <= 4
+                ? Self.labels(last, count: count, in: bytes, endWith: suffix) : hasLongSuffix(ignoringCase: suffix)
+        }
     }
 
     /// The last four labels' starts and lengths, packed `start << 8 | length` at index `label & 3` (a label is at
