@@ -32,7 +32,11 @@ struct IPAddressBytes: Hashable, Comparable, Sendable {
             default:
                 for index in 0..<kept {
                     let byte = UInt64(raw[start + index])
-                    if index < 8 { high |= byte << (56 - 8 * UInt64(index)) } else { low |= byte << (56 - 8 * UInt64(index - 8)) }
+                    if index < 8 {
+                        high |= byte << (56 - 8 * UInt64(index))
+                    } else {
+                        low |= byte << (56 - 8 * UInt64(index - 8))
+                    }
                 }
             }
         }

@@ -22,15 +22,11 @@ final class JSONLineRenderer {
     /// What the two threads share.
     private final class Shared: @unchecked Sendable {
         // Unchecked: `write` and `txtCache` are used by the render thread alone until `finish` has waited for it;
-        // the queue is behind its mutex and the semaphores are thread-safe.
-        let queue = Mutex<[[Item]]>([])
+        // the hand-off, the mutex and the semaphore are thread-safe.
+        let handOff = BatchHandOff<[Item]>(capacity: JSONLineRenderer.maximumBatches)
         /// Batches rendered, handed back so that the producer's thread releases them: their events were made
         /// there, and freeing them on the render thread made the two threads contend for the allocator's locks.
         let rendered = Mutex<[[Item]]>([])
-        /// Counts batches waiting; the render thread waits on it.
-        let ready = DispatchSemaphore(value: 0)
-        /// Counts free batch slots; the producer waits on it.
-        let free = DispatchSemaphore(value: 0)
         /// Signalled once the render thread has written everything.
         let done = DispatchSemaphore(value: 0)
         let write: (UnsafeBufferPointer<UInt8>) -> Void
@@ -39,8 +35,6 @@ final class JSONLineRenderer {
         init(write: @escaping (UnsafeBufferPointer<UInt8>) -> Void, txtCache: CastTXTJSONCache) {
             self.write = write
             self.txtCache = txtCache
-            // Raised from 0: libdispatch traps when a semaphore is freed below its initial value.
-            for _ in 0..<JSONLineRenderer.maximumBatches { free.signal() }
         }
     }
 
@@ -85,12 +79,10 @@ final class JSONLineRenderer {
 
     private func handOver() {
         releaseRendered()
-        shared.free.wait()
         let items = batch
         batch = []
         batch.reserveCapacity(Self.batchSize)
-        shared.queue.withLock { $0.append(items) }
-        shared.ready.signal()
+        shared.handOff.put(items)
     }
 
     /// Releases, on this thread, the batches the render thread has finished with.
@@ -108,9 +100,7 @@ final class JSONLineRenderer {
         var output = OutputBuffer(capacity: chunkBytes + (1 << 14))
         var timestamps = TimestampCache()
         while true {
-            shared.ready.wait()
-            guard let items = shared.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-            shared.free.signal()
+            let items = shared.handOff.take()
             if items.isEmpty { break }
             for item in items {
                 switch item {

@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// A bounded queue of batches from one producer thread to one consumer thread, in order.
+/// A bounded queue of batches from one producer thread to one consumer thread, in order: the read-ahead thread to
+/// the inspector, the inspector to the reporting stage, the report to the JSON renderer.
 ///
 /// A consumer waiting for work is woken by the first batch, so it never waits on a batch already made. A producer
 /// held back by a full queue is woken only once the consumer has drained it down to `resumeBelow`: when the consumer
