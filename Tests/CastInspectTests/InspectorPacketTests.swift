@@ -32,8 +32,9 @@ import Testing
     }
 
     static func segment(fromClient: Bool, sequence: UInt32, flags: UInt8 = 0x18, payload: [UInt8] = [],
-                        serverPort: UInt16 = 8009) -> [UInt8] {
-        let tcp = PcapBuilder.tcp(sourcePort: fromClient ? 40000 : serverPort, destinationPort: fromClient ? serverPort : 40000,
+                        serverPort: UInt16 = 8009, clientPort: UInt16 = 40000) -> [UInt8] {
+        let tcp = PcapBuilder.tcp(sourcePort: fromClient ? clientPort : serverPort,
+                                  destinationPort: fromClient ? serverPort : clientPort,
                                   sequence: sequence, flags: flags, payload: payload)
         return PcapBuilder.ipv4(source: fromClient ? client : server, destination: fromClient ? server : client,
                                 proto: 6, transport: tcp)

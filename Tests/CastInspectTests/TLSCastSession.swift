@@ -42,9 +42,13 @@ final class TLSCastSession {
     /// Connects and completes a handshake of `version`, the device's certificate valid from `now`.
     /// The server's TCP port (8009: Cast).
     let serverPort: UInt16
+    /// The client's TCP port (another one makes another connection in the same capture).
+    let clientPort: UInt16
 
-    init(version: TLSVersion, now: Date, serverPort: UInt16 = 8009, certificate: DeviceCertificate? = nil) throws {
+    init(version: TLSVersion, now: Date, serverPort: UInt16 = 8009, clientPort: UInt16 = 40000,
+         certificate: DeviceCertificate? = nil) throws {
         self.serverPort = serverPort
+        self.clientPort = clientPort
         tlsCertificate = try certificate ?? DeviceCertificate.generateSelfSigned(
             commonName: "tls-device", key: try TestKeys.rsa2048(named: "tls-device"), now: now)
         client = try TLSConnection(context: TLSContext(
@@ -109,6 +113,6 @@ final class TLSCastSession {
     private func segment(fromClient: Bool, flags: UInt8 = 0x18, payload: [UInt8] = []) -> [UInt8] {
         InspectorPacketTests.segment(
             fromClient: fromClient, sequence: fromClient ? clientSequence : serverSequence, flags: flags,
-            payload: payload, serverPort: serverPort)
+            payload: payload, serverPort: serverPort, clientPort: clientPort)
     }
 }

@@ -83,12 +83,12 @@ extension ConnectionReporter {
     }
 
     private func certificate(_ der: [UInt8], state: TCPConnectionState, time: LogTimestamp) {
-        guard let cert = try? X509Certificate(derBytes: der) else { return }
+        guard let cert = certificates.facts(of: der) else { return }
         let captured = Date(timeIntervalSince1970: time.timeIntervalSince1970)
-        let days = cert.lifetime / 86_400
+        let days = cert.lifetimeDays
         let iso = Self.iso8601
         emit(.tls(TLSReportEvent(event: "certificate", time: time, flow: state.flow, session: state.session, details: [
-            ("subject", cert.subjectCommonName ?? ""), ("issuer", cert.issuerCommonName ?? ""),
+            ("subject", cert.subject), ("issuer", cert.issuer),
             ("notBefore", iso(cert.notBefore)), ("notAfter", iso(cert.notAfter)),
             ("lifetimeDays", String(format: "%.2f", days)),
         ])))

@@ -11,6 +11,8 @@ final class ConnectionReporter {
     private(set) var connections: [ConnectionSummary] = []
     /// Connections that lost heartbeats, for `cast.reconnect`.
     var reconnects = ReconnectWatch()
+    /// Server certificates already read.
+    var certificates = ServerCertificateCache()
     let castPorts: Set<UInt16>
     let exportDirectory: String?
     let deviceTrustStore: CastTrustStore
