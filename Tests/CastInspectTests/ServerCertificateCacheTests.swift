@@ -28,6 +28,7 @@ import Testing
             #expect(facts.notBefore == certificate.notBefore)
             #expect(facts.notAfter == certificate.notAfter)
             #expect(abs(facts.lifetimeDays - certificate.lifetime / 86_400) < 1e-9)
+            #expect(facts.lifetimeDaysText == "2.04")
         }
         #expect(cache.count == 1)
     }

@@ -32,13 +32,20 @@ struct CastSessionTracker: Sendable {
     var groupMembers: [MultizoneDevice]? { members?.devices }
     private var members: MultizoneMembers?
     private var reportedMultizone = 0
+    /// The last message's namespace, read.
+    private var lastNamespace = (text: CastNamespace.connection.rawValue, value: CastNamespace.connection)
 
     /// Whether each record keeps its message's JSON text (when its events are printed or collected); without, only
-    /// the messages read in depth (`parsedTypes`, multizone) make a String of it, the rest are peeked at in place.
+    /// the messages read in depth (`isParsed`, multizone) make a String of it, the rest are peeked at in place.
     var keepsText = true
 
-    /// Message types whose payload is parsed into a tree (the rest are only peeked at).
-    static let parsedTypes: Set<CastMessageType> = [.receiverStatus, .launchError, .loadFailed, .invalidRequest]
+    /// Whether a message of `type` has its payload parsed into a tree (the rest are only peeked at).
+    static func isParsed(_ type: CastMessageType) -> Bool {
+        switch type {
+        case .receiverStatus, .launchError, .loadFailed, .invalidRequest: true
+        default: false
+        }
+    }
 
     /// Most latencies and heartbeat intervals kept per connection (for the summary's median and maximum).
     static let maximumKept = 4096
@@ -64,16 +71,19 @@ struct CastSessionTracker: Sendable {
                 var record = CastMessageRecord(time: time, flow: flow, direction: direction,
                                                offset: offset + streamBase[direction], message: frame.message)
                 var peek: CastPayloadPeek?
+                var type: CastMessageType?
+                let namespace = namespace(of: frame.message)
                 if let text = frame.text {
                     let found = CastPayloadPeek(utf8: text)
                     (record.type, record.requestID, peek) = (found.type, found.requestID, found)
-                    let parsed = found.type.map { Self.parsedTypes.contains(CastMessageType(rawValue: $0)) } ?? false
-                    if keepsText || parsed || frame.message.namespace == CastNamespace.multizone.rawValue {
+                    type = found.type.map(CastMessageType.init(rawValue:))
+                    let parsed = type.map(Self.isParsed) ?? false
+                    if keepsText || parsed || namespace == .multizone {
                         record.message.payloadUTF8 = frame.textString
                     }
                     if parsed, let json = record.message.payloadUTF8 { record.payload = try? JSONValue(parsing: json) }
                 }
-                analyse(&record, peek: peek, findings: &findings)
+                analyse(&record, namespace: namespace, type: type, peek: peek, findings: &findings)
                 messageCount += 1
                 messages.append(record)
             } catch {
@@ -89,6 +99,15 @@ struct CastSessionTracker: Sendable {
         }
     }
 
+    /// The message's namespace as a `CastNamespace`, remembered from the message before when it is the same (the
+    /// decoder hands a connection's repeated namespaces out as one String, so the check is mostly an identity test).
+    private mutating func namespace(of message: CastMessage) -> CastNamespace {
+        if message.namespace == lastNamespace.text { return lastNamespace.value }
+        let namespace = CastNamespace(rawValue: message.namespace)
+        lastNamespace = (message.namespace, namespace)
+        return namespace
+    }
+
     /// Bytes were lost in one direction: a new frame stream starts there, looking for a frame header first.
     mutating func gap(direction: FlowDirection, size: Int) {
         let stream = streams[direction]
@@ -96,9 +115,9 @@ struct CastSessionTracker: Sendable {
         streams[direction] = CastFrameStream(searching: true)
     }
 
-    private mutating func analyse(_ record: inout CastMessageRecord, peek: CastPayloadPeek?,
+    private mutating func analyse(_ record: inout CastMessageRecord, namespace: CastNamespace,
+                                  type messageType: CastMessageType?, peek: CastPayloadPeek?,
                                   findings: inout [Finding]) {
-        let namespace = CastNamespace(rawValue: record.message.namespace)
         let type = record.type ?? ""
         let time = record.time
         if namespace == .deviceAuth {
@@ -106,11 +125,11 @@ struct CastSessionTracker: Sendable {
             return
         }
         if namespace == .multizone {
-            noteMultizone(&record, findings: &findings)
+            noteMultizone(&record, type: messageType, findings: &findings)
         }
         if namespace == .heartbeat {
             heartbeats += 1
-            heartbeatWatch.note(type: record.messageType, direction: record.direction, time: time)
+            heartbeatWatch.note(type: messageType, direction: record.direction, time: time)
             if let last = lastHeartbeat, heartbeatIntervals.count < Self.maximumKept {
                 heartbeatIntervals.append(Self.seconds(from: last, to: time))
             }
@@ -133,12 +152,12 @@ struct CastSessionTracker: Sendable {
             }
         }
         if record.direction == .c2s {
-            checkAnnounced(record, findings: &findings)
+            checkAnnounced(record, namespace: namespace, findings: &findings)
         }
-        switch record.messageType ?? .other("") {
+        switch messageType ?? .other("") {
         case .connect where record.direction == .c2s && virtualConnections.count < 256:
             virtualConnections.append("\(record.message.sourceID) → \(record.message.destinationID)")
-        case .stop where record.direction == .c2s && record.message.namespace == CastNamespace.receiver.rawValue:
+        case .stop where record.direction == .c2s && namespace == .receiver:
             senderStoppedApp = true
         case .close where record.direction == .c2s:
             if closedBySender.count < 256 {
@@ -183,13 +202,14 @@ struct CastSessionTracker: Sendable {
 
     /// A multizone message: read into the typed model (its JSON kept for the report), members updated; one that
     /// does not read is a finding naming where it failed.
-    private mutating func noteMultizone(_ record: inout CastMessageRecord, findings: inout [Finding]) {
+    private mutating func noteMultizone(_ record: inout CastMessageRecord, type: CastMessageType?,
+                                        findings: inout [Finding]) {
         guard let text = record.message.payloadUTF8 else { return }
         let message: MultizoneMessage
         do throws(CastPayloadError) {
             message = try MultizoneMessage(jsonText: text)
         } catch {
-            if CastErrorResponse.types.contains(record.messageType ?? .other("")) { return }
+            if CastErrorResponse.types.contains(type ?? .other("")) { return }
             guard reportedMultizone < Self.maximumMultizoneFindings else { return }
             reportedMultizone += 1
             findings.append(Finding(.warn, "cast.bad-multizone", "unreadable multizone message",
@@ -213,9 +233,10 @@ struct CastSessionTracker: Sendable {
         }
     }
 
-    private mutating func checkAnnounced(_ record: CastMessageRecord, findings: inout [Finding]) {
+    private mutating func checkAnnounced(_ record: CastMessageRecord, namespace: CastNamespace,
+                                         findings: inout [Finding]) {
         let destination = record.message.destinationID
-        guard let names = announced[destination], !CastNamespace(rawValue: record.message.namespace).isTransport,
+        guard let names = announced[destination], !namespace.isTransport,
               !names.contains(record.message.namespace) else { return }
         let key = destination + " " + record.message.namespace
         guard reportedNamespaces.count < 256, reportedNamespaces.insert(key).inserted else { return }

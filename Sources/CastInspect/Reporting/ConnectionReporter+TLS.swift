@@ -90,7 +90,7 @@ extension ConnectionReporter {
         emit(.tls(TLSReportEvent(event: "certificate", time: time, flow: state.flow, session: state.session, details: [
             ("subject", cert.subject), ("issuer", cert.issuer),
             ("notBefore", iso(cert.notBefore)), ("notAfter", iso(cert.notAfter)),
-            ("lifetimeDays", String(format: "%.2f", days)),
+            ("lifetimeDays", cert.lifetimeDaysText),
         ])))
         // The 4-day limit is what Cast senders enforce on a device's certificate; HTTPS servers are not judged by
         // it, so off the Cast ports it waits for a Cast frame to show the connection is Cast.

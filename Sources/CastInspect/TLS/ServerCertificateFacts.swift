@@ -9,6 +9,8 @@ struct ServerCertificateFacts {
     let notAfter: Date
     /// Validity period in days.
     var lifetimeDays: Double { notAfter.timeIntervalSince(notBefore) / 86_400 }
+    /// The validity period in days with two decimals (`String(format:)` is slow enough on Linux to be worth keeping).
+    let lifetimeDaysText: String
 
     /// The facts of the DER certificate `der`, or nil when OpenSSL cannot parse it.
     init?(der: [UInt8]) {
@@ -17,6 +19,7 @@ struct ServerCertificateFacts {
         issuer = certificate.issuerCommonName ?? ""
         notBefore = certificate.notBefore
         notAfter = certificate.notAfter
+        lifetimeDaysText = String(format: "%.2f", certificate.lifetime / 86_400)
     }
 }
 

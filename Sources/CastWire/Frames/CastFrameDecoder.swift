@@ -12,6 +12,8 @@ public struct CastFrameDecoder: Sendable {
 
     /// Frames decoded so far.
     public private(set) var framesDecoded = 0
+    /// The endpoint IDs and namespaces this stream's messages repeat (`decodeDeferringText`).
+    private var strings = ProtoStringCache()
 
     /// A decoder with nothing decoded yet.
     public init() {}
@@ -34,7 +36,7 @@ public struct CastFrameDecoder: Sendable {
     public mutating func decodeDeferringText(_ reader: inout ByteReader) throws(FramingError) -> DecodedCastFrame? {
         guard let body = try Self.nextBody(reader) else { return nil }
         do throws(ProtobufError) {
-            let (message, text) = try CastMessage.decodeDeferringText(body)
+            let (message, text) = try CastMessage.decodeDeferringText(body, strings: &strings)
             _ = reader.skip(Self.headerSize + body.remaining)
             framesDecoded += 1
             return DecodedCastFrame(message: message, text: text)

@@ -10,7 +10,8 @@ extension CastMessage {
     ///
     /// Unknown fields are kept. A repeated scalar field takes its last value, as protobuf specifies.
     public init(protobuf body: ByteReader) throws(ProtobufError) {
-        self = try Self.decode(body, deferringText: false).message
+        var strings = ProtoStringCache(capacity: 0)
+        self = try Self.decode(body, deferringText: false, strings: &strings).message
     }
 
     /// Decodes like `init(protobuf:)` (the same checks, the same errors), but leaves a STRING message's
@@ -19,11 +20,21 @@ extension CastMessage {
     /// only peek at most payloads (the capture inspector with nothing printed).
     public static func decodeDeferringText(_ body: ByteReader) throws(ProtobufError) -> (message: CastMessage,
                                                                                           text: ByteReader?) {
-        try decode(body, deferringText: true)
+        var strings = ProtoStringCache(capacity: 0)
+        return try decode(body, deferringText: true, strings: &strings)
     }
 
-    private static func decode(_ body: ByteReader, deferringText: Bool) throws(ProtobufError) -> (message: CastMessage,
-                                                                                                 text: ByteReader?) {
+    /// Decodes like `decodeDeferringText(_:)`, taking the source, destination and namespace from `strings` when a
+    /// message before carried the same (what the messages of one connection do).
+    public static func decodeDeferringText(_ body: ByteReader, strings: inout ProtoStringCache) throws(ProtobufError)
+        -> (message: CastMessage, text: ByteReader?)
+    {
+        try decode(body, deferringText: true, strings: &strings)
+    }
+
+    private static func decode(_ body: ByteReader, deferringText: Bool, strings: inout ProtoStringCache)
+        throws(ProtobufError) -> (message: CastMessage, text: ByteReader?)
+    {
         var reader = ProtoReader(body)
         let start = body.position
         var version: CastProtocolVersion?
@@ -49,13 +60,13 @@ extension CastMessage {
                     version = CastProtocolVersion(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
                 case 2:
                     try reader.expect(tag, .lengthDelimited, tagOffset: tagOffset)
-                    source = try reader.readString()
+                    source = try reader.readString(cachingIn: &strings)
                 case 3:
                     try reader.expect(tag, .lengthDelimited, tagOffset: tagOffset)
-                    destination = try reader.readString()
+                    destination = try reader.readString(cachingIn: &strings)
                 case 4:
                     try reader.expect(tag, .lengthDelimited, tagOffset: tagOffset)
-                    namespace = try reader.readString()
+                    namespace = try reader.readString(cachingIn: &strings)
                 case 5:
                     try reader.expect(tag, .varint, tagOffset: tagOffset)
                     payloadTypeOffset = tagOffset

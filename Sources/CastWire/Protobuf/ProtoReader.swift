@@ -113,10 +113,25 @@ public struct ProtoReader: Sendable {
 
     /// Reads a length-delimited value as a UTF-8 string; invalid UTF-8 is malformed.
     public mutating func readString() throws(ProtobufError) -> String {
+        let start = position
         let range = try readLengthDelimitedRange()
         if range.isEmpty { return "" }
         // readLengthDelimitedRange checked range ⊆ 0..<limit ≤ storage.count.
         guard let string = Self.makeString(storage.span.extracting(range)) else {
+            position = start
+            throw ProtobufError(.malformed(.invalidUTF8), offset: range.lowerBound)
+        }
+        return string
+    }
+
+    /// Reads a length-delimited value as a UTF-8 string like `readString`, taking it from `cache` when the same bytes
+    /// were read before (and remembering it there when not).
+    public mutating func readString(cachingIn cache: inout ProtoStringCache) throws(ProtobufError) -> String {
+        let start = position
+        let range = try readLengthDelimitedRange()
+        if range.isEmpty { return "" }
+        guard let string = cache.string(storage.span.extracting(range)) else {
+            position = start
             throw ProtobufError(.malformed(.invalidUTF8), offset: range.lowerBound)
         }
         return string
@@ -125,8 +140,10 @@ public struct ProtoReader: Sendable {
     /// Reads a length-delimited value that must be UTF-8, checked where it lies and not copied: the reader over its
     /// bytes (make a String of them only when needed); invalid UTF-8 is malformed, as for `readString`.
     public mutating func readUTF8() throws(ProtobufError) -> ByteReader {
+        let start = position
         let range = try readLengthDelimitedRange()
         guard range.isEmpty || (try? UTF8Span(validating: storage.span.extracting(range))) != nil else {
+            position = start
             throw ProtobufError(.malformed(.invalidUTF8), offset: range.lowerBound)
         }
         return ByteReader(storage, range: range)
