@@ -193,7 +193,7 @@ public final class Inspector {
     func emit(_ event: InspectEvent) { submit(.event(event)) }
 
     /// Passes `item` to the reporting stage, in order with everything before it.
-    func submit(_ item: ReporterItem) {
+    func submit(_ item: consuming ReporterItem) {
         if let reporterThread { reporterThread.submit(item) } else { reporter.handle(item) }
     }
 

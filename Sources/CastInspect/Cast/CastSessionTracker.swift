@@ -35,8 +35,9 @@ struct CastSessionTracker: Sendable {
     /// The last message's namespace, read.
     private var lastNamespace = (text: CastNamespace.connection.rawValue, value: CastNamespace.connection)
 
-    /// Whether each record keeps its message's JSON text (when its events are printed or collected); without, only
-    /// the messages read in depth (`isParsed`, multizone) make a String of it, the rest are peeked at in place.
+    /// Whether the messages are wanted (their events are printed or collected): `feed` then hands each record back
+    /// with its JSON text. Without, records are analysed and counted only, and only the messages read in depth
+    /// (`isParsed`, multizone) make a String of their text; the rest are peeked at in place.
     var keepsText = true
 
     /// Whether a message of `type` has its payload parsed into a tree (the rest are only peeked at).
@@ -57,9 +58,11 @@ struct CastSessionTracker: Sendable {
         self.flow = flow
     }
 
-    /// Adds application bytes of one direction; returns the messages completed and any findings.
+    /// Adds application bytes of one direction; returns how many messages they completed, adding them to `messages`
+    /// (when `keepsText`) and any findings to `findings`.
     mutating func feed(_ bytes: [UInt8], direction: FlowDirection, time: LogTimestamp,
-                       messages: inout [CastMessageRecord], findings: inout [Finding]) {
+                       messages: inout [CastMessageRecord], findings: inout [Finding]) -> Int {
+        var completed = 0
         var stream = CastFrameStream()  // moved out and back, so it stays uniquely referenced while it is mutated
         swap(&stream, &streams[direction])
         defer { swap(&stream, &streams[direction]) }
@@ -85,7 +88,8 @@ struct CastSessionTracker: Sendable {
                 }
                 analyse(&record, namespace: namespace, type: type, peek: peek, findings: &findings)
                 messageCount += 1
-                messages.append(record)
+                completed += 1
+                if keepsText { messages.append(record) }
             } catch {
                 let tooLarge: Bool
                 if case .bodyTooLarge = error.kind { tooLarge = true } else { tooLarge = false }
@@ -97,6 +101,7 @@ struct CastSessionTracker: Sendable {
                 stream.resynchronize()
             }
         }
+        return completed
     }
 
     /// The message's namespace as a `CastNamespace`, remembered from the message before when it is the same (the

@@ -9,8 +9,9 @@ extension ConnectionReporter {
         guard !state.notCast else { return }
         var messages: [CastMessageRecord] = []
         var findings: [Finding] = []
-        state.cast.feed(bytes, direction: direction, time: time, messages: &messages, findings: &findings)
-        if !messages.isEmpty, !state.isCast {
+        let completed = state.cast.feed(bytes, direction: direction, time: time, messages: &messages,
+                                        findings: &findings)
+        if completed > 0, !state.isCast {
             state.isCast = true
             state.pendingCastFindings.forEach { emit(.finding($0)) }
             state.pendingCastFindings = []
@@ -22,7 +23,7 @@ extension ConnectionReporter {
             state.pendingCastFindings = []
             return
         }
-        if emitsCastEvents { messages.forEach { emit(.cast($0)) } } else { countUnemitted(castMessages: messages.count) }
+        if emitsCastEvents { messages.forEach { emit(.cast($0)) } } else { countUnemitted(castMessages: completed) }
         findings.forEach { emit(.finding($0)) }
     }
 

@@ -54,7 +54,7 @@ final class ReporterThread {
     }
 
     /// Queues `item`; a full batch goes to the reporter's thread (waiting while `maximumBatches` are queued).
-    func submit(_ item: ReporterItem) {
+    func submit(_ item: consuming ReporterItem) {
         // A delivery keeps the captured buffer it is a slice of (a packet, or a chunk of them) alive.
         pendingBytes += item.segment.map { segments.cost(of: $0) + 64 } ?? item.retainedBytes
         pending.append(item)

@@ -39,6 +39,14 @@ public enum AEADCipher: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The cipher as a fetched implementation (kept for the process; see `FetchedAlgorithms`), or the legacy one.
+    var fetched: OpaquePointer? {
+        switch self {
+        case .aes128GCM, .aes256GCM, .chaCha20Poly1305: FetchedAlgorithms.cipher(description) ?? evp
+        case .aes128CCM, .aes256CCM, .aes128CCM8, .aes256CCM8: evp
+        }
+    }
+
     var evp: OpaquePointer? {
         switch self {
         case .aes128GCM: EVP_aes_128_gcm()

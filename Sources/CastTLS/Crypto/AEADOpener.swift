@@ -23,7 +23,7 @@ public final class AEADOpener: Sendable {
             throw CryptoError(kind: .openSSLFailure, openSSLErrors: OpenSSLErrorStack.drain())
         }
         // Pick the cipher, set the 12-byte nonce length, then load the key (the nonce comes with each message).
-        guard EVP_CipherInit_ex(handle, cipher.evp, nil, nil, nil, 0) == 1,
+        guard EVP_CipherInit_ex(handle, cipher.fetched, nil, nil, nil, 0) == 1,
             EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_AEAD_SET_IVLEN, Int32(cipher.nonceLength), nil) == 1,
             EVP_CipherInit_ex(handle, nil, nil, key, nil, 0) == 1
         else {

@@ -52,10 +52,9 @@ final class KDFParameters {
     /// Runs the OpenSSL KDF `name` with these parameters and returns `length` bytes.
     func derive(kdf name: String, length: Int) throws(CryptoError) -> [UInt8] {
         OpenSSLErrorStack.clear()
-        guard let kdf = EVP_KDF_fetch(nil, name, nil) else {
+        guard let kdf = FetchedAlgorithms.kdf(name) else {
             throw CryptoError(kind: .openSSLFailure, openSSLErrors: OpenSSLErrorStack.drain())
         }
-        defer { EVP_KDF_free(kdf) }
         guard let context = EVP_KDF_CTX_new(kdf) else {
             throw CryptoError(kind: .openSSLFailure, openSSLErrors: OpenSSLErrorStack.drain())
         }
