@@ -18,19 +18,19 @@ enum FetchedAlgorithms {
 
     /// The KDF `name` ("HKDF", "TLS1-PRF"), or nil when no provider has it.
     static func kdf(_ name: String) -> OpaquePointer? {
-        kdfs.withLock { known in
-            if let algorithm = known[name] { return algorithm.pointer }
-            guard let fetched = EVP_KDF_fetch(nil, name, nil) else { return nil }
-            known[name] = Algorithm(pointer: fetched)
-            return fetched
-        }
+        fetch(name, keptIn: kdfs) { EVP_KDF_fetch(nil, $0, nil) }
     }
 
     /// The cipher `name` ("AES-128-GCM"), or nil when no provider has it.
     static func cipher(_ name: String) -> OpaquePointer? {
-        ciphers.withLock { known in
+        fetch(name, keptIn: ciphers) { EVP_CIPHER_fetch(nil, $0, nil) }
+    }
+
+    private static func fetch(_ name: String, keptIn kept: borrowing Mutex<[String: Algorithm]>,
+                              with fetcher: (String) -> OpaquePointer?) -> OpaquePointer? {
+        kept.withLock { known in
             if let algorithm = known[name] { return algorithm.pointer }
-            guard let fetched = EVP_CIPHER_fetch(nil, name, nil) else { return nil }
+            guard let fetched = fetcher(name) else { return nil }
             known[name] = Algorithm(pointer: fetched)
             return fetched
         }
