@@ -96,6 +96,13 @@ import Testing
         #expect(keyLog.sessions.values.first?.serverTraffic != nil)
     }
 
+    @Test func aClassicPcapHasNoSecretsBlocks() {
+        let path = PcapBuilder.capturesDirectory + "/cast-tls13-aes128.pcap"
+        #expect(PcapngSecretsReader.keyLogs(atPath: path) == [])
+        let short = PcapBuilder.temporaryFile([0x0A, 0x0D], name: "short.pcapng")
+        #expect(PcapngSecretsReader.keyLogs(atPath: short) == [])
+    }
+
     @Test func pcapngCutAtEveryByteGivesAnErrorOrFewerPackets() async throws {
         // 1,600 files written and read: on a thread of its own, leaving the cooperative pool to other tests.
         try await BlockingWork.run { try Self.cutAtEveryByte() }
@@ -106,7 +113,10 @@ import Testing
                                                         + "/cast-tls13-dsb.pcapng")))
         for cut in stride(from: 0, to: min(whole.count, 1600), by: 1) {
             let path = PcapBuilder.temporaryFile(Array(whole.prefix(cut)), name: "cut.pcapng")
-            _ = PcapngSecretsReader.keyLogs(atPath: path)
+            // The file reader (which looks at the first block type before reading a window) finds what the
+            // in-memory one does.
+            #expect(PcapngSecretsReader.keyLogs(atPath: path)
+                        == PcapngSecretsReader.keyLogs(in: Array(whole.prefix(cut))))
             guard let source = try? PcapSource(path: path) else { continue }
             while (try? source.next()) ?? nil != nil {}
             try? FileManager.default.removeItem(atPath: path)

@@ -25,6 +25,9 @@ public enum PcapngSecretsReader {
     public static func keyLogs(atPath path: String) -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
+        // Anything but pcapng (a classic pcap above all) is told by its first block type, before a 1 MiB window is
+        // read for nothing.
+        guard let type = try? handle.read(upToCount: 4), Array(type) == [0x0A, 0x0D, 0x0D, 0x0A] else { return [] }
         var source = FileSource(handle: handle)
         return keyLogs(from: &source)
     }
