@@ -36,7 +36,15 @@ import Testing
         #expect(plain.position == 0)
     }
 
-    @Test func aFullCacheReplacesItsOldestAndStaysBounded() throws {
+    @Test func aLongStringIsReadButNotRemembered() throws {
+        let long = Array(String(repeating: "x", count: ProtoStringCache.longestRemembered + 1).utf8)
+        var reader = ProtoReader([0x81, 0x02] + long + [0x81, 0x02] + long)
+        var cache = ProtoStringCache()
+        for _ in 0..<2 { #expect(Array(try reader.readString(cachingIn: &cache).utf8) == long) }
+        #expect(cache.count == 0)
+    }
+
+    @Test func aFullCacheStaysBoundedAndStillAnswersRight() throws {
         let count = ProtoStringCache.defaultCapacity + 5
         let values = (0..<count).map { Array("namespace-\($0)".utf8) }
         var reader = ProtoReader(fields(values + values))

@@ -36,8 +36,7 @@ public enum CaptureRun {
     public static func feed(files: [String], into inspector: Inspector, lax: Bool,
                             progress: ((String, Int, Int) -> Void)? = nil) -> CaptureError? {
         for file in files {
-            // The size alone (attributesOfItem also looks up the owner's and group's names).
-            let size = (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            let size = PcapSource.fileSize(file)
             do throws(CaptureError) {
                 let source = try PcapSource(path: file)
                 if !inspector.options.analyseTCP, LinkType.decoded.contains(source.linkType) || source.isPcapng {

@@ -173,6 +173,14 @@ public final class PcapSource {
         return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
     }
 
+    /// The size of the regular file at `path` (0 for anything else, or when it cannot be read): one stat, where
+    /// FileManager's attributes also look up the owner's and group's names.
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(info.st_size)
+    }
+
     /// The path that means standard input.
     public static let standardInput = "-"
 

@@ -32,7 +32,7 @@ struct CastSessionTracker: Sendable {
     var groupMembers: [MultizoneDevice]? { members?.devices }
     private var members: MultizoneMembers?
     private var reportedMultizone = 0
-    /// The last message's namespace, read.
+    /// The previous message's namespace, as text and as read, so the next message of the same skips reading it.
     private var lastNamespace = (text: CastNamespace.connection.rawValue, value: CastNamespace.connection)
 
     /// Whether the messages are wanted (their events are printed or collected): `feed` then hands each record back

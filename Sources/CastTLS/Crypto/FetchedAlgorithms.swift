@@ -9,12 +9,15 @@ import Synchronization
 /// may serve every thread.
 enum FetchedAlgorithms {
     /// An `EVP_KDF*` or `EVP_CIPHER*` kept for the process's life (never freed: a handful of names at most).
-    private struct Algorithm: @unchecked Sendable {
+    struct Algorithm: @unchecked Sendable {
         let pointer: OpaquePointer
     }
 
-    private static let kdfs = Mutex<[String: Algorithm]>([:])
-    private static let ciphers = Mutex<[String: Algorithm]>([:])
+    /// Names fetched so far, with what the fetch gave (nil: no provider has it, which is remembered too).
+    typealias Kept = Mutex<[String: Algorithm?]>
+
+    private static let kdfs = Kept([:])
+    private static let ciphers = Kept([:])
 
     /// The KDF `name` ("HKDF", "TLS1-PRF"), or nil when no provider has it.
     static func kdf(_ name: String) -> OpaquePointer? {
@@ -26,12 +29,18 @@ enum FetchedAlgorithms {
         fetch(name, keptIn: ciphers) { EVP_CIPHER_fetch(nil, $0, nil) }
     }
 
-    private static func fetch(_ name: String, keptIn kept: borrowing Mutex<[String: Algorithm]>,
-                              with fetcher: (String) -> OpaquePointer?) -> OpaquePointer? {
+    /// What `fetcher` gives for `name`, asked once: later calls (from any thread) get the kept result.
+    static func fetch(_ name: String, keptIn kept: borrowing Kept, with fetcher: (String) -> OpaquePointer?)
+        -> OpaquePointer?
+    {
         kept.withLock { known in
-            if let algorithm = known[name] { return algorithm.pointer }
-            guard let fetched = fetcher(name) else { return nil }
-            known[name] = Algorithm(pointer: fetched)
+            if let algorithm = known[name] { return algorithm?.pointer }
+            // A name no provider has leaves an error on this thread's queue; the callers have fallbacks or report
+            // the failure themselves, so a failed fetch must not linger there for an unrelated call to drain.
+            ERR_set_mark()
+            let fetched = fetcher(name)
+            ERR_pop_to_mark()
+            known[name] = .some(fetched.map(Algorithm.init(pointer:)))
             return fetched
         }
     }

@@ -5,6 +5,9 @@
 public struct ProtoStringCache: Sendable {
     /// Distinct strings a cache remembers unless told otherwise; older ones are replaced in turn.
     public static let defaultCapacity = 8
+    /// Longest string remembered, in bytes: IDs and namespaces are short, and a connection's cache must not keep
+    /// kilobytes a hostile stream put in them.
+    public static let longestRemembered = 256
     /// Distinct strings this cache remembers (0: none, each string is made anew).
     public let capacity: Int
     private var entries: [String] = []
@@ -17,12 +20,17 @@ public struct ProtoStringCache: Sendable {
 
     /// The string of `bytes` if they are UTF-8 (nil if not): the remembered one when the same bytes came before.
     mutating func string(_ bytes: Span<UInt8>) -> String? {
-        for entry in entries where entry.utf8.count == bytes.count {
-            if Self.equal(entry, bytes) { return entry }
+        let remembered = bytes.count <= Self.longestRemembered
+        if remembered {
+            for entry in entries where entry.utf8.count == bytes.count {
+                if Self.equal(entry, bytes) { return entry }
+            }
         }
         guard let text = try? UTF8Span(validating: bytes) else { return nil }
         let string = String(copying: text)
-        if entries.count < capacity {
+        if !remembered {
+            return string
+        } else if entries.count < capacity {
             entries.append(string)
         } else if capacity > 0 {
             entries[nextReplaced] = string
@@ -35,9 +43,9 @@ public struct ProtoStringCache: Sendable {
     public var count: Int { entries.count }
 
     private static func equal(_ string: String, _ bytes: Span<UInt8>) -> Bool {
-        // Native strings (all the cache holds) always have contiguous UTF-8; the caller checked the lengths.
-        string.utf8.withContiguousStorageIfAvailable { stored in
-            bytes.withUnsafeBufferPointer { stored.elementsEqual($0) }
-        } ?? false
+        let stored = string.utf8.span
+        guard stored.count == bytes.count else { return false }
+        for index in stored.indices where stored[index] != bytes[index] { return false }
+        return true
     }
 }
