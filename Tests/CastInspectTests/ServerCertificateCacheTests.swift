@@ -49,6 +49,7 @@ import Testing
             #expect(cache.facts(of: certificate.derBytes)?.subject == "device-\(index)")
             #expect(cache.count <= ServerCertificateCache.capacity)
         }
+        #expect(cache.count == count - ServerCertificateCache.capacity, "emptied when full, then refilled")
         #expect(cache.facts(of: certificates[0].derBytes)?.subject == "device-0")
     }
 
