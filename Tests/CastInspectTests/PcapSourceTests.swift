@@ -96,10 +96,20 @@ import Testing
         #expect(keyLog.sessions.values.first?.serverTraffic != nil)
     }
 
+    @Test func fileSizeIsARegularFilesByteCountAndZeroForAnythingElse() {
+        let path = PcapBuilder.temporaryFile([UInt8](repeating: 7, count: 1234), name: "size.pcap")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(PcapSource.fileSize(path) == 1234)
+        #expect(PcapSource.fileSize(path + ".missing") == 0)
+        #expect(PcapSource.fileSize(PcapBuilder.capturesDirectory) == 0, "a directory")
+        #expect(PcapSource.fileSize("/dev/null") == 0, "a character device")
+    }
+
     @Test func aClassicPcapHasNoSecretsBlocks() {
         let path = PcapBuilder.capturesDirectory + "/cast-tls13-aes128.pcap"
         #expect(PcapngSecretsReader.keyLogs(atPath: path) == [])
         let short = PcapBuilder.temporaryFile([0x0A, 0x0D], name: "short.pcapng")
+        defer { try? FileManager.default.removeItem(atPath: short) }
         #expect(PcapngSecretsReader.keyLogs(atPath: short) == [])
     }
 

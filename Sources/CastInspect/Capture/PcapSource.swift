@@ -167,18 +167,21 @@ public final class PcapSource {
 
     /// True for a FIFO, socket or character device (what `<(…)` and `/dev/stdin` give): read as a stream.
     static func isStream(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
+        guard let type = status(path).map({ $0.st_mode & S_IFMT }) else { return false }
         return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
     }
 
     /// The size of the regular file at `path` (0 for anything else, or when it cannot be read): one stat, where
     /// FileManager's attributes also look up the owner's and group's names.
     static func fileSize(_ path: String) -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        guard let info = status(path), info.st_mode & S_IFMT == S_IFREG else { return 0 }
         return Int(info.st_size)
+    }
+
+    /// `stat` of `path` (links followed), or nil when it fails.
+    private static func status(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
     }
 
     /// The path that means standard input.

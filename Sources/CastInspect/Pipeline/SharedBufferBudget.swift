@@ -8,25 +8,27 @@
 struct SharedBufferBudget {
     /// How many distinct buffers are remembered.
     static let remembered = 8
-    /// The most recently counted buffers, oldest first.
+    /// The most recently counted buffers of this batch, oldest first (empty: the batch has none yet).
     private var recent: [UnsafeRawPointer] = []
-    private var seen = false
+
+    /// A budget for a batch with no buffer yet.
+    init() {
+        recent.reserveCapacity(Self.remembered)
+    }
 
     /// The bytes `buffer` adds to the batch: all of it the first time (but for the batch's first buffer), nothing
     /// while it is among the last `remembered` distinct buffers.
     mutating func cost(of buffer: [UInt8]) -> Int {
         guard let identity = buffer.withUnsafeBytes({ $0.baseAddress }) else { return 0 }
         if recent.last == identity || recent.contains(identity) { return 0 }
+        let isFirst = recent.isEmpty
         if recent.count == Self.remembered { recent.removeFirst() }
-        if recent.capacity < Self.remembered { recent.reserveCapacity(Self.remembered) }
         recent.append(identity)
-        defer { seen = true }
-        return seen ? buffer.count : 0
+        return isFirst ? 0 : buffer.count
     }
 
     /// Starts a new batch.
     mutating func reset() {
         recent.removeAll(keepingCapacity: true)
-        seen = false
     }
 }

@@ -113,15 +113,8 @@ public struct ProtoReader: Sendable {
 
     /// Reads a length-delimited value as a UTF-8 string; invalid UTF-8 is malformed.
     public mutating func readString() throws(ProtobufError) -> String {
-        let start = position
-        let range = try readLengthDelimitedRange()
-        if range.isEmpty { return "" }
-        // readLengthDelimitedRange checked range ⊆ 0..<limit ≤ storage.count.
-        guard let string = Self.makeString(storage.span.extracting(range)) else {
-            position = start
-            throw ProtobufError(.malformed(.invalidUTF8), offset: range.lowerBound)
-        }
-        return string
+        var uncached = ProtoStringCache(capacity: 0)
+        return try readString(cachingIn: &uncached)
     }
 
     /// Reads a length-delimited value as a UTF-8 string like `readString`, taking it from `cache` when the same bytes
@@ -130,6 +123,7 @@ public struct ProtoReader: Sendable {
         let start = position
         let range = try readLengthDelimitedRange()
         if range.isEmpty { return "" }
+        // readLengthDelimitedRange checked range ⊆ 0..<limit ≤ storage.count.
         guard let string = cache.string(storage.span.extracting(range)) else {
             position = start
             throw ProtobufError(.malformed(.invalidUTF8), offset: range.lowerBound)
@@ -149,14 +143,6 @@ public struct ProtoReader: Sendable {
         return ByteReader(storage, range: range)
     }
 
-    /// A String from UTF-8 bytes, or nil if they are not valid UTF-8.
-    private static func makeString(_ bytes: Span<UInt8>) -> String? {
-        // One pass: the standard library validates ASCII a word at a time, then copies without validating again
-        // (a check of our own first, then String(decoding:), read a 16 KiB payload three times; the generic
-        // String(validating:as:) looked up its types at run time on every call).
-        guard let text = try? UTF8Span(validating: bytes) else { return nil }
-        return String(copying: text)
-    }
 
     /// Reads a length-delimited value as bytes.
     public mutating func readBytes() throws(ProtobufError) -> [UInt8] {

@@ -26,6 +26,9 @@ public struct ProtoStringCache: Sendable {
                 if Self.equal(entry, bytes) { return entry }
             }
         }
+        // One pass: the standard library validates ASCII a word at a time, then copies without validating again
+        // (a check of our own first, then String(decoding:), read a 16 KiB payload three times; the generic
+        // String(validating:as:) looked up its types at run time on every call).
         guard let text = try? UTF8Span(validating: bytes) else { return nil }
         let string = String(copying: text)
         if !remembered {
