@@ -13,6 +13,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzJSON", ["CastJSON"]),
     ("FuzzFilterFile", ["CastLog"]),
     ("FuzzLogLine", ["CastLog"]),
+    ("FuzzTailBackward", ["CastLog"]),
+    ("FuzzTerminalText", ["CastLog"]),
     ("FuzzArguments", ["CastCLI"]),
     ("FuzzFrames", ["CastWire", "CastJSON"]),
     ("FuzzCastMessage", ["CastWire"]),

@@ -93,9 +93,10 @@ public struct CommandLineTool: Sendable {
         Glibc.exit(report.code)
     }
 
-    /// Runs with the process's arguments and real streams, then exits with the resulting code.
-    public func main() async -> Never {
-        let code = await run(Array(CommandLine.arguments.dropFirst()), output: ProcessOutput())
+    /// Runs with the process's arguments, writing through `output` (the real streams unless told otherwise), then
+    /// exits with the resulting code.
+    public func main(output: any CommandOutput = ProcessOutput()) async -> Never {
+        let code = await run(Array(CommandLine.arguments.dropFirst()), output: output)
         Glibc.exit(code)
     }
 

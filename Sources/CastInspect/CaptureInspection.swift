@@ -20,6 +20,8 @@ public struct CaptureInspection {
     public var options: InspectOptions
     /// Whether to keep what the HTML report needs.
     public var collectHTML = false
+    /// Whether the HTML report's payloads, records and findings are redacted (`--redact`).
+    public var redactHTML = false
     /// `--lax`: a corrupt file is a finding and the next one is read.
     public var lax = false
     /// Logs to merge by time (`inspect --log`), with their clock offset in seconds.
@@ -45,7 +47,7 @@ public struct CaptureInspection {
         // without TCP (`--only mdns`) either: every event then comes from the inspector's own thread and the stage
         // only passes it on, so a thread of its own would add a hand-off (and a cross-thread free) per event.
         options.reportsConcurrently = !files.contains(where: PcapSource.isStreamInput) && options.analyseTCP
-        let collector = collectHTML ? ReportCollector() : nil
+        let collector = collectHTML ? ReportCollector(redacts: redactHTML) : nil
         options.emitsMDNSEvents = report.printsMDNS || collector != nil || !logPaths.isEmpty
         options.emitsCastEvents = report.printsCast || collector != nil || !logPaths.isEmpty
         let deliver: (InspectEvent) -> Void = { event in

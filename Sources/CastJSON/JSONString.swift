@@ -50,7 +50,17 @@ public enum JSONString {
             }
             let byte = base[index]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                index += 1
+                // DEL, C1 controls and bidirectional overrides are valid JSON as they are, but a terminal acts on
+                // them: written as \uXXXX they mean the same and show as text.
+                let escapedScalar = terminalControl(base, at: index, count: count)
+                guard escapedScalar.length > 0 else {
+                    index += 1
+                    continue
+                }
+                out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                appendUnicodeEscape(escapedScalar.scalar, to: &out)
+                index += escapedScalar.length
+                runStart = index
                 continue
             }
             out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
@@ -80,7 +90,8 @@ public enum JSONString {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// True when any byte of `word` is below 0x20, a quote or a backslash (bit tricks on eight bytes at once).
+    /// True when any byte of `word` is below 0x20, a quote, a backslash, DEL, 0xC2 or 0xE2 (the first bytes of C1
+    /// controls and of bidirectional overrides), with bit tricks on eight bytes at once.
     @inlinable @inline(__always)
     static func wordNeedsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -88,9 +99,37 @@ public enum JSONString {
         let control = (word &- ones &* 0x20) & ~word & highs
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote & highs
-        let hasBackslash = (backslash &- ones) & ~backslash & highs
-        return (control | hasQuote | hasBackslash) != 0
+        let del = word ^ (ones &* 0x7F)
+        let c2 = word ^ (ones &* 0xC2)
+        let e2 = word ^ (ones &* 0xE2)
+        let zero = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((del &- ones) & ~del)
+            | ((c2 &- ones) & ~c2) | ((e2 &- ones) & ~e2)
+        return (control | (zero & highs)) != 0
+    }
+
+    /// The scalar and UTF-8 length of a DEL, C1 control (U+0080–U+009F) or bidirectional override or isolate
+    /// (U+202A–U+202E, U+2066–U+2069) starting at `index`; length 0 when there is none.
+    @inlinable @inline(__always)
+    static func terminalControl(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (scalar: UInt32, length: Int) {
+        let byte = base[index]
+        if byte == 0x7F { return (0x7F, 1) }
+        if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) {
+            return (UInt32(base[index + 1]), 2)
+        }
+        if byte == 0xE2, index + 2 < count {
+            let second = base[index + 1], third = base[index + 2]
+            if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+                return (0x2000 | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F), 3)
+            }
+        }
+        return (0, 0)
+    }
+
+    @inlinable
+    static func appendUnicodeEscape<Output: ByteOutput & ~Copyable>(_ scalar: UInt32, to out: inout Output) {
+        out.appendByte(UInt8(ascii: "\\"))
+        out.appendByte(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) { out.appendByte(hexDigit(UInt8((scalar >> UInt32(shift)) & 0x0F))) }
     }
 
     @inlinable

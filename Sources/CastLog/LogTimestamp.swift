@@ -124,7 +124,8 @@ private struct TimestampParser {
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
             return nil
         }
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        // An impossible date (2026-02-30, 2025-02-29) is refused, not carried into the next month.
+        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
         var hour = 0, minute = 0, second = 0, micros = 0, offset = 0
         if index < bytes.count {
             guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
@@ -191,6 +192,15 @@ private struct TimestampParser {
 
     private func digitValue(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// The number of days of `month` (1–12) in the proleptic Gregorian `year`.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil-date algorithm).

@@ -94,7 +94,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
             startTransferFault(source: listener.localAddress)
             return listener.localAddress
         } catch {
-            throw .listen(error)
+            throw .listen(options.address, error)
         }
     }
 

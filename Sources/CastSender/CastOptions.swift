@@ -22,6 +22,9 @@ public struct CastOptions: Sendable {
     public var revocation = DeviceChainVerifier.Revocation()
     /// How long a request waits for its reply.
     public var requestTimeout: Duration = .seconds(10)
+    /// How long one connection attempt may take as a whole: TCP connect, TLS handshake and device authentication
+    /// (Chromium's connect timeout is 10 s).
+    public var connectTimeout: Duration = .seconds(10)
     /// Reconnect delays.
     public var backoff = ReconnectBackoff()
     /// PING interval; the connection is dead after twice this without traffic.

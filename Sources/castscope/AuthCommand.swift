@@ -60,7 +60,7 @@ enum AuthCommand {
             arguments: [ArgumentSpec("file", help: "The CrlBundle file.")],
             options: [
                 atOption,
-                .option("trust-root", value: "pem", help: "Trust these CRL roots instead of the Cast CRL Root CA (repeatable).",
+                .option("trust-root", value: "pem", help: "Trust these CRL roots instead of the Cast CRL Root CA.",
                         repeatable: true),
                 jsonFlag,
             ],
@@ -110,7 +110,7 @@ enum AuthCommand {
             options: [
                 atOption, TrustArguments.trustRoot,
                 .option("timeout", value: "duration", help: "Discovery and answer time.", default: "5s"),
-                .option("interface", value: "iface", help: "Look for the device on this interface only (repeatable).",
+                .option("interface", value: "iface", help: "Look for the device on this interface only.",
                         repeatable: true),
             ] + TrustArguments.crlOptions + [jsonFlag],
             run: { invocation, io in try await runCheck(invocation, io) })

@@ -24,7 +24,8 @@ enum CaptureCommand {
                 the key-log lines of the captured TLS sessions (no others) in Decryption Secrets Blocks, written \
                 as the key log grows, ahead of the packets that need them, so Wireshark and 'castscope inspect' decrypt the file on its own. With --keylog packets \
                 are shown about a second late: the key log is written after the handshake packets pass. Needs root \
-                or CAP_NET_RAW. Exit 0 after a clean stop, 1 when capture cannot start or fails, 64 on usage errors.
+                or CAP_NET_RAW. -c and --duration stop it as tcpdump -c and tshark -a duration: do. Exit 0 after a clean \
+                stop, 1 when capture cannot start or fails, 64 on usage errors.
                 """,
             arguments: [.init("expression", help: "A BPF filter expression, as for tcpdump.", optional: true,
                               repeating: true)],
@@ -39,6 +40,9 @@ enum CaptureCommand {
                         repeatable: true),
                 .flag("json", help: "Print JSON lines instead of the readable report."),
                 .option("snaplen", value: "bytes", help: "Bytes kept per packet.", default: "262144"),
+                .option("count", short: "c", value: "n", help: "Stop after N packets (as tcpdump -c and tshark -c)."),
+                .option("duration", value: "duration",
+                        help: "Stop after this long (e.g. 30s, 5m; as tshark -a duration:)."),
             ],
             run: { invocation, io in try run(invocation, io) })
     }
@@ -58,7 +62,15 @@ enum CaptureCommand {
         options.castPorts.formUnion(ports)
         let only = Set(invocation.options("only").compactMap(InspectReport.Family.init(rawValue:)))
         if only == [.mdns] && invocation.option("write") == nil { options.analyseTCP = false }
+        let count = try invocation.integer("count", in: 1...Int(Int32.max))
+        let duration = try invocation.duration("duration")
+        if let duration, duration <= .zero { throw CommandLineError.validation("--duration must be above 0") }
         let keyLog = invocation.option("keylog").map(KeyLogTail.init(path:))
+        if let path = invocation.option("keylog"), !FileManager.default.fileExists(atPath: path) {
+            // Not an error: the sender often starts after the capture and creates it.
+            io.printError("castscope: note: key log \(path) does not exist yet; it is read once it appears "
+                          + "(point the sender's --keylog or SSLKEYLOGFILE at it)")
+        }
 
         let capture: LiveCapture
         do throws(LiveCapture.Failure) {
@@ -87,8 +99,13 @@ enum CaptureCommand {
         io.printError(
             "castscope: capturing on \(interface), link type \(capture.linkType) (filter: \(filter)); Ctrl-C to stop")
         var failure: LiveCaptureRun.Failure?
+        let deadline = duration.map { ContinuousClock.now + $0 }
         do throws(LiveCaptureRun.Failure) {
-            try run.run { StopSignal.isRequested }
+            // Checked between packets and at least every capture timeout, so a quiet link stops on time too.
+            try run.run {
+                StopSignal.isRequested || count.map { capture.packetsRead >= $0 } == true
+                    || deadline.map { ContinuousClock.now >= $0 } == true
+            }
         } catch {
             failure = error
         }

@@ -30,6 +30,9 @@ enum CastArguments {
                 throw .validation("'\(namespace)' is not a custom namespace: give urn:x-cast:… (not a reserved one)")
             }
         case "load":
+            if let url = invocation.argument("url"), !invocation.flag("force"), let problem = mediaURLProblem(url) {
+                throw .validation("'\(url)' is not a media URL: \(problem); --force sends it as the contentId anyway")
+            }
             if let start = invocation.option("start") {
                 let seconds = try number(start, "--start")
                 guard seconds >= 0 else { throw .validation("--start must be 0 or more seconds, not \(seconds)") }
@@ -47,9 +50,25 @@ enum CastArguments {
         return MediaSeekOptions(interval: value, relative: relative)
     }
 
-    /// `--member` of `volume` and `mute`: a speaker group's member, by name or id.
-    static let member = OptionSpec.option(
-        "member", value: "name|id", help: "Set this member's own volume, through its group (multizone).")
+    /// `--member` of `volume` and `mute`: a speaker group's member, by name or id; `what` is what happens to it.
+    static func member(_ what: String) -> OptionSpec {
+        .option("member", value: "name|id", help: "\(what) this member only, through its group (multizone).")
+    }
+
+    /// Why `text` is not an absolute http(s) URL with a host a device could fetch, or nil when it is one.
+    static func mediaURLProblem(_ text: String) -> String? {
+        guard let separator = text.firstRange(of: "://") else { return "no scheme (http:// or https://)" }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return "the scheme '\(scheme)' is not http or https" }
+        let rest = text[separator.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@").last.map(String.init) ?? ""
+        guard !host.isEmpty, host != ":" , !host.hasPrefix(":") else { return "no host" }
+        if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            return "it holds spaces or control characters (percent-encode them)"
+        }
+        return nil
+    }
 
     /// The repeat modes by their command-line names.
     /// The `repeat` modes as typed, in the order help lists them.

@@ -25,20 +25,23 @@ enum CastCommand {
                 a friendly name or a device id; names and ids are looked up by mDNS, or in \
                 CASTSCOPE_KNOWN_DEVICES="NAME=HOST[:PORT];…" when set. Without --device the only device found is \
                 used; when several are found you pick one by number (on a terminal only). Logs go to stderr through \
-                --log-filter (default: warnings), JSON lines to --log-file. Exit 1 prints the GCK error name.
+                --log-filter (default: warnings), JSON lines to --log-file (default: debug, --log-file-filter). \
+                Exit 1 prints the GCK error name.
                 """,
             options: [
                 .option("device", value: "name|id|host[:port]", help: "The device (default: the only one, or ask)."),
                 .option("app", value: "appid", help: "The receiver app.", default: "CC1AD845"),
                 .option("log-filter", value: "file", help: "Filter file for the stderr log."),
-                .option("log-file", value: "file", help: "Also write JSON-lines logs here."),
+                .option("log-file", value: "file", help: "Also write JSON-lines logs here (at debug unless "
+                            + "--log-file-filter says otherwise)."),
                 LogTargetArguments.option,
+                LogTargetArguments.fileFilterOption,
                 .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
                 TrustArguments.trustRoot,
                 .flag("insecure-skip-auth", help: "Skip device authentication (logged as a warning)."),
                 .option("session-file", value: "file", help: "Resume from / remember the session here."),
                 .option("timeout", value: "duration", help: "Discovery time and request timeout.", default: "5s"),
-                .option("interface", value: "iface", help: "Look for devices on this interface only (repeatable).",
+                .option("interface", value: "iface", help: "Look for devices on this interface only.",
                         repeatable: true),
             ] + TrustArguments.crlOptions,
             subcommands: [
@@ -56,6 +59,8 @@ enum CastCommand {
                             help: "End at LOAD's reply (loaded) or once the media is PLAYING (playing), within --timeout.",
                             default: "loaded", values: ["loaded", "playing"]),
                     .option("credentials", value: "c", help: "Cast Connect credentials for the LOAD."),
+                    .flag("force", help: "Send URL as the contentId even when it is not an http(s) URL (a custom "
+                          + "receiver's content id)."),
                 ]),
                 command("play", "Resume playback."),
                 command("pause", "Pause playback."),
@@ -64,9 +69,9 @@ enum CastCommand {
                         arguments: [.init("seconds", help: "Position in seconds; +N or -N seeks from the current one.")]),
                 command("rate", "Set the playback rate.", arguments: [.init("rate", help: "E.g. 1.5.")]),
                 command("volume", "Set the device volume, or a group member's own volume.",
-                        arguments: [.init("level", help: "0…1.")], options: [CastArguments.member]),
+                        arguments: [.init("level", help: "0…1.")], options: [CastArguments.member("Set the volume of")]),
                 command("mute", "Mute or unmute the device, or one member of a group.",
-                        arguments: [.init("state", values: ["on", "off"])], options: [CastArguments.member]),
+                        arguments: [.init("state", values: ["on", "off"])], options: [CastArguments.member("Mute or unmute")]),
                 command("members", "List a speaker group's members and their volumes (multizone).",
                         options: [.flag("json", help: "Print JSON.")]),
                 command("queue", "Queue commands: load URL…, next, prev.",
@@ -77,7 +82,8 @@ enum CastCommand {
                 command("send", "Send a text message on a custom namespace and print replies for 2 s.",
                         arguments: [.init("namespace", help: "urn:x-cast:…"), .init("text", help: "The message.")]),
                 command("transfer", "Move the session and its media to another device (stream transfer).",
-                        options: [.option("to", value: "name|id|host[:port]", help: "The destination device.")]),
+                        options: [.option("to", value: "name|id|host[:port]", help: "The destination device.",
+                                          required: true)]),
                 command("watch", "Print the state, then each change, until the session ends or Ctrl-C."),
                 command("control", "Interactive mini controller (space, arrows, +/-, r, s, q)."),
                 command("quit", "Stop the receiver app."),
@@ -101,12 +107,15 @@ enum CastCommand {
         let appID = invocation.option("app") ?? "CC1AD845"
         var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationIDs: [appID]))
         options.requestTimeout = timeout
+        options.connectTimeout = timeout
         options.deviceAuthentication = !invocation.flag("insecure-skip-auth")
         options.trustStore = try TrustArguments.trustStore(invocation)
         options.revocation = try TrustArguments.revocation(invocation)
         options.keyLog = try invocation.option("keylog").map { try KeyLogFile(path: $0) }
             ?? KeyLogFile.fromEnvironment()
         options.resumeFilePath = invocation.option("session-file")
+        // Checked before any connection: a directory or a foreign file is an error, not silently overwritten.
+        let record = try options.resumeFilePath.flatMap(sessionRecord(at:))
         options.joinOnly = name == "status"
         let device = try await resolveDevice(
             invocation.option("device"), interfaces: invocation.options("interface"), timeout: timeout, io)
@@ -121,16 +130,19 @@ enum CastCommand {
         let follower = try groupFollower(device, command: name, interfaces: invocation.options("interface"))
         let context = try CastContext(options: options, eventLoop: loop, discoveryManager: follower)
         try? await follower?.startDiscovery()
-        let record = options.resumeFilePath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-            .flatMap(SessionResumeRecord.init(text:))
-        let started = if let record, record.deviceID == device.deviceID {
+        let connecting = ContinuousClock.now
+        let opened = if let record, record.deviceID == device.deviceID {
             await context.resumeSession(record, on: device)
         } else {
             await context.startSession(with: device)
         }
         let session: CastSession
-        switch started {
-        case let .success(value): session = value
+        switch opened {
+        case let .success(value):
+            session = value
+            // --timeout bounds connecting and the request together: the request gets what connecting left.
+            let left = max(timeout - (ContinuousClock.now - connecting), .milliseconds(200))
+            await context.withSessionManager { _ in session.requests.timeout = left }
         case let .failure(error):
             if name == "status", error.code == .applicationNotRunning {
                 let status = await context.withSessionManager { $0.currentCastSession?.receiverStatus }
@@ -300,6 +312,12 @@ enum CastCommand {
         if ended { stop.open() }
         await stop.wait()
         StopSignal.restoreDefault()
+        if !printer.sessionEnded {
+            // Interrupted: leaving detaches this sender only; what it sees while leaving ("media: none", "session:
+            // ended") is not what the device does, which plays on.
+            printer.silence()
+            io.print("watch: stopped watching; the app and its media go on")
+        }
         await finish()
         withExtendedLifetime(printer) {}
         return .completed
@@ -327,6 +345,24 @@ enum CastCommand {
         }
     }
 
+    /// The resume record in `--session-file`: nil when the file does not exist yet (or is empty); an error when the
+    /// path is a directory or the file holds something else, which a session must not silently overwrite.
+    static func sessionRecord(at path: String) throws -> SessionResumeRecord? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { throw CommandFailure("--session-file \(path): is a directory, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("--session-file \(path): cannot be read")
+        }
+        if data.isEmpty { return nil }
+        guard data.count <= 65_536, let text = String(data: data, encoding: .utf8),
+              let record = SessionResumeRecord(text: text) else {
+            throw CommandFailure("--session-file \(path): not a castscope session file (it needs device_id, "
+                                 + "session_id and transport_id lines); remove it or choose another path")
+        }
+        return record
+    }
+
     /// `Error: GCKErrorCodeX (n): …` and a hint on stderr; exit 1.
     private static func failure(_ error: CastError) -> CommandFailure {
         CommandFailure("\(error)", hint: hint(error.code))
@@ -349,15 +385,12 @@ enum CastCommand {
     }
 
     private static func configureLogging(_ invocation: Invocation) throws {
-        let logger = Logger.shared
-        logger.filter = try invocation.option("log-filter").map { try FilterFile.load(path: $0) }
-            ?? FilterFile.parse("minimum = warning\n", fileName: "default")
-        try? logger.applyEnvironmentFilter(ProcessInfo.processInfo.environment)
-        logger.addSink(ConsoleSink(format: .text, fd: 2))
-        if let path = invocation.option("log-file") {
-            logger.addSink(try RotatingFileSink(path: path, format: .jsonLines))
-        }
-        try LogTargetArguments.install(invocation, on: logger)
+        // The console: --log-filter, else CASTSCOPE_LOG, else warnings; the files record at debug (see
+        // LogTargetArguments), so a capture's log has what `inspect --log` links.
+        let console = try invocation.option("log-filter").map { try FilterFile.load(path: $0) }
+            ?? EnvironmentSettings.logFilter() ?? FilterFile.parse("minimum = warning\n", fileName: "default")
+        let files = try invocation.option("log-file").map { [try RotatingFileSink(path: $0, format: .jsonLines)] } ?? []
+        try LogTargetArguments.install(invocation, on: Logger.shared, console: console, files: files)
     }
 
     /// Whether `device` is the one `--device` names: its friendly name, device id or unique id.
@@ -421,58 +454,5 @@ private final class MessagePrinter: GenericCastChannelDelegate, @unchecked Senda
     init(io: any CommandOutput) { self.io = io }
     func castChannel(_ channel: GenericCastChannel, didReceiveTextMessage message: String) {
         io.print("\(channel.namespace) \(message)")
-    }
-}
-
-/// Prints status changes (`watch`) and opens `ended` when the session ends.
-private final class StatusPrinter: SessionManagerListener, RemoteMediaClientListener, @unchecked Sendable {
-    let io: any CommandOutput
-    private let ended: StopLatch
-    init(io: any CommandOutput, ended: StopLatch) {
-        self.io = io
-        self.ended = ended
-    }
-
-    /// The session's state when watching starts: device, app and media, one line each.
-    func printCurrent(_ session: CastSession) {
-        let app = session.receiverStatus?.runningApplication
-        io.print("session: \(session.device.friendlyName), app \(app?.displayName ?? app?.appID ?? "none")")
-        if let media = session.remoteMediaClient.mediaStatus { printMedia(media) }
-    }
-
-    func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaStatus status: MediaSessionStatus?) {
-        printMedia(status)
-    }
-
-    private func printMedia(_ status: MediaSessionStatus?) {
-        guard let status else {
-            io.print("media: none")
-            return
-        }
-        io.print("media: \(status.playerState ?? "?") \(MediaController.clock(status.currentTime))")
-    }
-
-    func sessionManager(_ manager: SessionManager, session: CastSession, didReceiveDeviceVolume volume: Double,
-                        muted: Bool) {
-        io.print("volume: \(volume) muted: \(muted)")
-    }
-
-    func sessionManager(_ manager: SessionManager, didSuspend session: CastSession,
-                        withReason reason: ConnectionSuspendReason) {
-        io.print("session: suspended (\(reason))")
-    }
-
-    func sessionManager(_ manager: SessionManager, didResume session: CastSession) {
-        io.print("session: resumed on \(session.device.friendlyName)")
-    }
-
-    func sessionManager(_ manager: SessionManager, session: CastSession, didUpdateDevice deviceID: String) {
-        let place = DiscoverCommand.address(session.device)
-        io.print("session: moved to \(session.device.friendlyName) (\(deviceID)) at \(place)")
-    }
-
-    func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
-        io.print("session: ended\(error.map { " (\($0))" } ?? "")")
-        ended.open()
     }
 }

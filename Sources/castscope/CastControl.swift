@@ -1,4 +1,5 @@
 import CastCLI
+import CastLog
 import CastNet
 import CastSender
 import CastWire
@@ -31,7 +32,8 @@ enum CastControl {
             let line = mini.statusLine(at: clock.now)
             if line != lastLine {
                 if terminal {
-                    io.write("\r\u{1B}[2K" + line, to: .output)
+                    // Our own redraw sequence, written as bytes; the status line itself passes the escaping.
+                    io.write(bytes: Array("\r\u{1B}[2K".utf8) + Array(TerminalText.escaped(line).utf8), to: .output)
                 } else {
                     io.print(line)
                 }

@@ -32,6 +32,7 @@ enum DemoCommand {
                 .option("filter", value: "file", help: "Filter for the live logs (default: the embedded codelab filter)."),
                 .option("dir", value: "directory", help: "Where to write the logs and key log (default: a temporary directory)."),
                 LogTargetArguments.option,
+                LogTargetArguments.fileFilterOption,
                 .flag("device-log", help: "Also show the emulated device's side (its CastReceiver* classes) at verbose."),
             ],
             run: { invocation, io in try await run(invocation, io) })
@@ -49,11 +50,8 @@ enum DemoCommand {
         try? FileManager.default.removeItem(atPath: logPath)
         signal(SIGPIPE, SIG_IGN)
         let logger = Logger.shared
-        logger.filter = filter
-        logger.addSink(ConsoleSink(format: .text, fd: 2))
         let file = try RotatingFileSink(path: logPath, format: .jsonLines)
-        logger.addSink(file)
-        try LogTargetArguments.install(invocation, on: logger)
+        try LogTargetArguments.install(invocation, on: logger, console: filter, files: [file], fileDefault: filter)
 
         io.print("== 1. Receiver emulator (loopback only) ==")
         io.print("   live logs: \(invocation.option("filter") ?? "codelab.filter (embedded)") as text on stderr, "

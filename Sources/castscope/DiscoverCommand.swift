@@ -44,10 +44,10 @@ enum DiscoverCommand {
                     "via", value: "backend", help: "Discovery backend.", default: "auto",
                     values: Via.allCases.map(\.rawValue)),
                 .option(
-                    "interface", short: "i", value: "name", help: "Interface to use (repeatable).",
+                    "interface", short: "i", value: "name", help: "Interface to use.",
                     repeatable: true),
                 .option(
-                    "app", value: "appid", help: "Keep devices where this receiver app is available (repeatable).",
+                    "app", value: "appid", help: "Keep devices where this receiver app is available.",
                     repeatable: true),
                 TrustArguments.trustRoot,
                 .flag("insecure-skip-auth", help: "Skip device authentication when asking devices (--app, --members)."),
@@ -59,12 +59,12 @@ enum DiscoverCommand {
                     help: "Ask each speaker group for its members and each device for its groups (multizone, over TLS)."),
                 .option(
                     "host", value: "address",
-                    help: "With --diagnose, also probe this device address by unicast (repeatable).", repeatable: true),
+                    help: "With --diagnose, also probe this device address by unicast.", repeatable: true),
                 .option(
                     "advertise", value: "instance",
                     help: "Advertise a _googlecast service with the built-in responder until interrupted."),
                 .option("port", value: "port", help: "Port to advertise with --advertise.", default: "8009"),
-                .option("txt", value: "key=value", help: "TXT string to advertise (repeatable).", repeatable: true),
+                .option("txt", value: "key=value", help: "TXT string to advertise.", repeatable: true),
             ],
             run: { invocation, io in try await run(invocation, io) })
     }

@@ -25,7 +25,8 @@ enum FiltersCommand {
                         for error in errors { io.printError("\(error)") }
                         if errors.isEmpty { io.print("\(file): ok") } else { failed = true }
                     } catch {
-                        io.printError("\(error)")
+                        // Not a fault inside the file (those are FILE:LINE:COL lines): the file itself is missing.
+                        io.printError("Error: \(error)")
                         failed = true
                     }
                 }
@@ -51,7 +52,7 @@ enum FiltersCommand {
                 do {
                     filter = try FilterFile.load(path: file)
                 } catch {
-                    io.printError("\(error)")
+                    io.printError("Error: \(error)")
                     return 1
                 }
                 let function = invocation.option("function")

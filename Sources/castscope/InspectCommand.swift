@@ -1,7 +1,9 @@
 import CastCLI
 import CastInspect
+import CastLog
 import CastTLS
 import Foundation
+import Synchronization
 
 /// `castscope inspect`: audit pcap/pcapng captures — mDNS discovery, TLS sessions, Cast messages, findings.
 ///
@@ -43,13 +45,24 @@ enum InspectCommand {
                 .option("log-offset", value: "seconds",
                         help: "Seconds to add to log times to match the capture's clock (e.g. -3600)."),
                 .option("html", value: "file",
-                        help: "Also write a self-contained HTML report (timeline, sequence diagrams, message table)."),
+                        help: "Also write a self-contained HTML report (timeline, sequence diagrams, message table); "
+                            + "created readable by you only (0600), since it holds decrypted payloads."),
+                .flag("redact", help: "Redact credentials, URL tokens and Authorization values in the HTML report, "
+                      + "as logs are."),
             ],
             run: { invocation, io in try run(invocation, io) })
     }
 
     private static func run(_ invocation: Invocation, _ io: any CommandOutput) throws -> Int32 {
-        let files = invocation.arguments("capture")
+        var files: [String] = []
+        for file in invocation.arguments("capture") {
+            // The same capture twice would count every packet twice: read once, and say so.
+            if let earlier = files.first(where: { $0 != PcapSource.standardInput && sameFile($0, file) }) {
+                io.printError("warning: \(file) is \(earlier) again: read once")
+                continue
+            }
+            files.append(file)
+        }
         guard !files.isEmpty else { throw CommandLineError.validation("give at least one capture file") }
         if files.contains(PcapSource.standardInput), files.count > 1 {
             throw CommandLineError.validation("'-' (standard input) must be the only capture")
@@ -108,6 +121,8 @@ enum InspectCommand {
         var inspection = CaptureInspection(files: files, options: options)
         inspection.lax = invocation.flag("lax")
         inspection.collectHTML = htmlPath != nil
+        inspection.redactHTML = invocation.flag("redact")
+        if inspection.redactHTML, htmlPath == nil { throw CommandLineError.validation("--redact needs --html") }
         inspection.logPaths = invocation.options("log")
         inspection.logOffset = try invocation.value("log-offset", expected: "expected seconds, e.g. 0.25 or -3600") {
             Double($0).flatMap { $0.isFinite && abs($0) < 1e9 ? $0 : nil }
@@ -135,19 +150,26 @@ enum InspectCommand {
         })
         report.renderAhead = !live
         let showProgress = Terminal.isTerminal(.error)
+        let progressShown = Mutex(false)
         let outcome = try inspection.run(report: report, notice: { io.printError($0) }) { file, done, size in
             guard showProgress, size > 50_000_000 else { return }
             let percent = size > 0 ? min(100, done * 100 / size) : 0
-            io.write("\r\(file): \(percent)% ", to: .error)
+            progressShown.withLock { $0 = true }
+            io.write(bytes: Array("\r\(TerminalText.escaped(file)): \(percent)% ".utf8), to: .error)
         }
-        if showProgress { io.write("\r\u{1B}[K", to: .error) }
+        // The progress line is cleared only where one was drawn.
+        if progressShown.withLock({ $0 }) { io.write(bytes: Array("\r\u{1B}[K".utf8), to: .error) }
         // Nothing could be read at all: the error says it, without an empty report around it.
         if outcome.nothingRead, let error = outcome.error { throw CommandFailure("\(error)") }
         flush()
         if let htmlPath, let collector = outcome.collector {
             do throws(HTMLReportWriter.WriteError) {
-                try HTMLReportWriter.write(collector, title: files.map(Self.fileName).joined(separator: ", "),
-                                           toFile: htmlPath)
+                // Decrypted payloads (session tokens, credentials) are in it: readable by the user only.
+                let size = try HTMLReportWriter.write(
+                    collector, title: files.map(Self.fileName).joined(separator: ", "), toFile: htmlPath,
+                    permissions: 0o600)
+                let redacted = inspection.redactHTML ? ", secrets redacted" : ", unredacted: keep it private"
+                io.printError("HTML report: \(htmlPath) (\(size) bytes, mode 0600\(redacted))")
             } catch {
                 throw CommandFailure("\(error)")
             }

@@ -51,6 +51,7 @@ enum ReceiverCommand {
                 .option("tls", value: "version", help: "Accept only this TLS version.", values: ["1.2", "1.3"]),
                 .option("keylog", value: "file", help: "Write TLS secrets here (default: $SSLKEYLOGFILE)."),
                 LogTargetArguments.option,
+                LogTargetArguments.fileFilterOption,
                 .option(
                     "app", value: "appid[=namespace,…]", help: "An extra app; its custom namespaces echo.",
                     repeatable: true),
@@ -68,12 +69,12 @@ enum ReceiverCommand {
                         + "address at a port other than 8009."),
                 .option(
                     "member", value: "name[@host]",
-                    help: "A speaker of the --group (repeatable), on --host unless @host says otherwise.",
+                    help: "A speaker of the --group, on --host unless @host says otherwise.",
                     repeatable: true),
                 .flag("advertise", help: "Advertise _googlecast._tcp over mDNS (built-in responder)."),
                 .option(
                     "interface", short: "i", value: "name",
-                    help: "Interface to advertise on (repeatable); default: the one carrying --host.",
+                    help: "Interface to advertise on; default: the one carrying --host.",
                     repeatable: true),
             ],
             run: { invocation, io in try await run(invocation, io) })
@@ -130,8 +131,7 @@ enum ReceiverCommand {
             name: name, deviceID: deviceID, model: invocation.option("model") ?? "Chromecast", extraApps: apps,
             faults: faults)
         let logger = Logger.shared
-        logger.addSink(ConsoleSink(format: .text, fd: 2))
-        try LogTargetArguments.install(invocation, on: logger)
+        try LogTargetArguments.install(invocation, on: logger, console: EnvironmentSettings.logFilter())
         defer { logger.flush() }
         if let groupName = invocation.option("group") {
             let options = ReceiverEmulatorOptions(

@@ -147,10 +147,7 @@ enum TailCommand {
     private static func makeFilter(_ invocation: Invocation) throws -> LoggerFilter {
         let optionNames = ["filter", "class", "level", "grep"]
         guard optionNames.contains(where: invocation.isGiven) else {
-            guard let value = getenv("CASTSCOPE_LOG").map({ String(cString: $0) }), !value.isEmpty else {
-                return LoggerFilter()
-            }
-            return try FilterFile.parseEnvironment(value)
+            return try EnvironmentSettings.logFilter() ?? LoggerFilter()
         }
         // Usage errors first (exit 64), then the filter file (exit 1 when it cannot be used).
         // A malformed glob is named precisely, as it would be in a filter file.

@@ -6,14 +6,14 @@ import Foundation
 
 /// The device-trust options `cast`, `discover` and `auth` share: roots, CRL, times.
 enum TrustArguments {
-    /// `--trust-root PEM` (repeatable): replaces the built-in Cast roots.
+    /// `--trust-root PEM`: replaces the built-in Cast roots.
     static let trustRoot = OptionSpec.option(
-        "trust-root", value: "pem", help: "Trust these roots instead of the built-in Cast roots (repeatable).",
+        "trust-root", value: "pem", help: "Trust these roots instead of the built-in Cast roots.",
         repeatable: true)
     /// `--crl FILE`, `--crl-trust-root PEM`, `--require-crl`.
     static let crlOptions: [OptionSpec] = [
         .option("crl", value: "file", help: "Check device chains against this Cast CRL (CrlBundle protobuf)."),
-        .option("crl-trust-root", value: "pem", help: "Trust these CRL roots instead of the Cast CRL Root CA (repeatable).",
+        .option("crl-trust-root", value: "pem", help: "Trust these CRL roots instead of the Cast CRL Root CA.",
                 repeatable: true),
         .flag("require-crl", help: "Refuse devices unless a valid CRL is given."),
     ]

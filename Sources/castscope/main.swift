@@ -1,4 +1,4 @@
 import CastCLI
 
 StopSignal.unblockInherited()
-await CommandLineTool(CastscopeCommand.root).main()
+await CommandLineTool(CastscopeCommand.root).main(output: TerminalSafeOutput(base: ProcessOutput()))

@@ -37,6 +37,7 @@ import Testing
           -n, --lines <n>         Records to show before following. (default: 10)
           --filter <file>         A filter file to apply.
           --class <pattern=level> Minimum level for classes matching a glob.
+                                  (repeatable)
           --level <level>         Minimum level for every other class.
           --grep <re>             Only records whose message matches the regular
                                   expression.
@@ -46,6 +47,13 @@ import Testing
                                   text)
           --color/--no-color      Colour the output by level. (default: --color)
           -h, --help              Show help information.
+
+        EXIT STATUS:
+          0                       Success.
+          1                       A runtime failure: a file, the network or a device
+                                  failed; the error says which.
+          64                      A usage error: the arguments or environment variables
+                                  do not fit the command.
 
         """
 
@@ -81,6 +89,13 @@ import Testing
         OPTIONS:
           --function <name>       Explain the rule for this function instead.
           -h, --help              Show help information.
+
+        EXIT STATUS:
+          0                       Success.
+          1                       A runtime failure: a file, the network or a device
+                                  failed; the error says which.
+          64                      A usage error: the arguments or environment variables
+                                  do not fit the command.
 
         """
 
@@ -128,11 +143,27 @@ import Testing
         #expect(result.out.hasPrefix("OVERVIEW: Validate filter files.\n\nUSAGE: castscope filters check <file> ...\n"))
     }
 
-    @Test func helpWinsOverAnEarlierUsageError() async {
-        let result = await SampleCommands.run(["tail", "--bogus", "--help"])
+    @Test func helpWinsOverAnEarlierBadValue() async {
+        let result = await SampleCommands.run(["tail", "-n", "lots", "--help"])
         #expect(result.code == 0)
         #expect(result.out == Self.tailHelp)
         #expect(result.err.isEmpty)
+    }
+
+    @Test func anUnknownOptionOrSubcommandStaysAUsageErrorBeforeHelp() async {
+        // Help for what the user typed would hide the typo: the error is shown, as without --help.
+        for arguments in [["tail", "--bogus", "--help"], ["bogus", "--help"], ["tail", "-x", "-h"]] {
+            let result = await SampleCommands.run(arguments)
+            #expect(result.code == 64, "\(arguments)")
+            #expect(result.err.hasPrefix("Error: Unknown "), "\(arguments): \(result.err)")
+            #expect(result.out.isEmpty)
+        }
+    }
+
+    @Test func versionTakesNoOtherArguments() async {
+        let result = await SampleCommands.run(["--version", "extra"])
+        #expect(result.code == 64)
+        #expect(result.err.hasPrefix("Error: '--version' takes no other arguments"))
     }
 
     @Test func helpAfterDoubleDashIsAnArgument() throws {

@@ -11,7 +11,10 @@ enum HostileCapture {
 
     /// Packets: an mDNS announcement with a hostile instance, then a plaintext Cast connection on 8009 whose
     /// IDs, namespaces and payloads are hostile (a LAUNCH_ERROR among them, for a finding).
-    static var pcap: [UInt8] {
+    static var pcap: [UInt8] { capture(markup: markup, attribute: attribute, lineBreaks: lineBreaks) }
+
+    /// The same capture with other hostile strings (the terminal tests put control sequences there).
+    static func capture(markup: String, attribute: String, lineBreaks: String) -> [UInt8] {
         var packets: [(seconds: UInt32, bytes: [UInt8])] = []
         let instance = "x\(markup)._googlecast._tcp.local."
         let labels = instance.split(separator: ".").map { Array($0.utf8) }

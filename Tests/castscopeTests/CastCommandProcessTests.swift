@@ -147,7 +147,8 @@ import Testing
         }
         try "minimum = verbose\n".write(toFile: base + ".filter", atomically: false, encoding: .utf8)
         let result = try await Self.cast(
-            harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "load", "http://127.0.0.1/a.mp4",
+            harness, ["--log-filter", base + ".filter", "--log-file", base + ".jsonl", "--log-file-filter", "verbose",
+                      "load", "http://127.0.0.1/a.mp4",
                       "--credentials", "hunter2-secret-token"], auth: ["--insecure-skip-auth"])
         #expect(result.exitCode == 0)
         let log = try String(contentsOfFile: base + ".jsonl", encoding: .utf8)

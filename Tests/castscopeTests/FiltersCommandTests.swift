@@ -64,7 +64,7 @@ import Testing
     @Test func explainWithUnreadableFileExitsOne() async throws {
         let result = try await CastscopeProcess.run(["filters", "explain", "/nonexistent.filter", "GCKCastChannel"])
         #expect(result.exitCode == 1)
-        #expect(result.standardError == "/nonexistent.filter: no such filter file\n")
+        #expect(result.standardError == "Error: /nonexistent.filter: no such filter file\n")
     }
 
     @Test func missingArgumentIsAUsageError() async throws {

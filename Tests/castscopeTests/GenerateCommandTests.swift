@@ -116,3 +116,82 @@ import Testing
         #expect(result.exitCode == 64)
     }
 }
+
+/// Man pages and help pages carry the sections users look for: EXIT STATUS, ENVIRONMENT and EXAMPLES, generated
+/// from the command specs, in roff that groff renders without a warning.
+@Suite struct DocumentationSectionsTests {
+    /// Every command path that runs something (leaves of the tree), from the help pages themselves.
+    static func leafCommands(_ path: [String] = []) async throws -> [[String]] {
+        let help = try await CastscopeProcess.run(path + ["--help"]).standardOutput
+        guard let section = help.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { return [path] }
+        var leaves: [[String]] = []
+        for line in section.components(separatedBy: "\n\n")[0].split(separator: "\n") {
+            guard line.hasPrefix("  "), !line.hasPrefix("   "),
+                  let name = line.split(separator: " ").first.map({ String($0).trimmingCharacters(in: [","]) })
+            else { continue }
+            leaves += try await leafCommands(path + [name])
+        }
+        return leaves
+    }
+
+    @Test func everyCommandsHelpHasExamplesAndExitStatus() async throws {
+        let leaves = try await Self.leafCommands()
+        #expect(leaves.count >= 30)
+        for path in leaves {
+            let help = try await CastscopeProcess.run(path + ["--help"]).standardOutput
+            #expect(help.contains("\nEXAMPLES:\n  castscope ") || help.contains("\nEXAMPLES:\n  tcpdump"),
+                    "\(path.joined(separator: " ")) has no examples")
+            #expect(help.contains("\nEXIT STATUS:\n  0 "), "\(path.joined(separator: " ")) has no exit status")
+        }
+    }
+
+    @Test func manPagesHaveTheSectionsAndRenderWithoutWarnings() async throws {
+        let directory = NSTemporaryDirectory() + "castscope-man-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try await CastscopeProcess.run(["generate", "man", directory])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: directory)
+        for page in pages {
+            let text = try String(contentsOfFile: directory + "/" + page, encoding: .utf8)
+            #expect(!text.contains(#"\e\-"#), "\(page) shows a literal backslash-dash")
+            #expect(text.contains(".SH ENVIRONMENT\n") && text.contains("CASTSCOPE_LOG"), "\(page)")
+            if page.hasPrefix("castscope-cast-load") || page == "castscope-tail.1" || page == "castscope-inspect.1" {
+                #expect(text.contains(".SH EXIT STATUS\n") && text.contains(".SH EXAMPLES\n"), "\(page)")
+            }
+            let groff = await SpawnedProcess.run("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", directory + "/" + page])
+            #expect(groff.status == 0 && groff.errors.isEmpty, "\(page): \(groff.errors)")
+        }
+        let load = try String(contentsOfFile: directory + "/castscope-cast-load.1", encoding: .utf8)
+        #expect(load.contains(#"\fBcastscope\-cast\fR(1), \fBcastscope \-\-help\fR"#), "\(load.suffix(200))")
+    }
+}
+
+/// Every relative link in the README and `Docs/` points at a file that exists.
+@Suite struct DocumentationLinkTests {
+    @Test func everyRelativeLinkResolves() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "Docs/" + $0 } + ["README.md"]
+        var broken: [String] = []
+        for doc in docs {
+            let text = try String(contentsOf: root.appendingPathComponent(doc), encoding: .utf8)
+            let base = root.appendingPathComponent(doc).deletingLastPathComponent()
+            var rest = Substring(text)
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                let target = String(rest[..<close])
+                rest = rest[close...]
+                if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") || target.isEmpty {
+                    continue
+                }
+                let path = String(target.split(separator: "#", maxSplits: 1)[0])
+                if !FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path) {
+                    broken.append("\(doc): \(target)")
+                }
+            }
+        }
+        #expect(broken.isEmpty, "\(broken)")
+    }
+}

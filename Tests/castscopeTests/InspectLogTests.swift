@@ -162,7 +162,10 @@ import Testing
                                              "--keylog", Self.keys, path])
         let objects = Self.json(json.standardOutput)
         #expect(objects.count == 4)
-        #expect(objects.first?["msg"] == "GET_STATUS completed")
+        // The one shape of a log record among other events, as `inspect --json` prints it.
+        #expect(objects.first?["kind"] == "log")
+        #expect(objects.first?["record"]?["msg"] == "GET_STATUS completed")
+        #expect(objects.first?["file"]?.stringValue == path)
         #expect(objects.first.map(Self.linkTypes) == ["GET_STATUS", "MEDIA_STATUS"])
         #expect(objects.last?["kind"] == "cast")
     }

@@ -29,7 +29,8 @@ import Testing
     static func options(ofHelp help: String) -> [[String]] {
         guard let section = help.components(separatedBy: "OPTIONS:").last else { return [] }
         var options: [[String]] = []
-        for line in section.split(separator: "\n") where line.drop(while: { $0 == " " }).hasPrefix("-") {
+        // Option rows start at the indent; a wrapped help line (deeper) may begin with an option it names.
+        for line in section.split(separator: "\n") where line.hasPrefix("  -") {
             let names = line.drop { $0 == " " }.split(separator: " ").prefix(2)
                 .map { String($0.prefix { $0 != "," && $0 != "=" }) }.filter { $0.hasPrefix("-") }
             if !names.isEmpty, !names.contains("--help"), !names.contains("--version") { options.append(names) }

@@ -56,10 +56,11 @@ import Testing
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--http-port <port>]
                [--tls <version>] [--keylog <file>] [--log-to <target> ...]
-               [--app <appid[=namespace,…]> ...] [--fault <spec> ...]
-               [--auth-chain <dir|realistic>] [--write-root <file>]
-               [--write-crl <file>] [--write-crl-root <file>] [--group <name>]
-               [--member <name[@host]> ...] [--advertise] [--interface <name> ...]
+               [--log-file-filter <file|level>] [--app <appid[=namespace,…]> ...]
+               [--fault <spec> ...] [--auth-chain <dir|realistic>]
+               [--write-root <file>] [--write-crl <file>] [--write-crl-root <file>]
+               [--group <name>] [--member <name[@host]> ...] [--advertise]
+               [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -72,12 +73,16 @@ import Testing
           --tls <version>         Accept only this TLS version. (values: 1.2, 1.3)
           --keylog <file>         Write TLS secrets here (default: $SSLKEYLOGFILE).
           --log-to <target>       Also send logs to journal[:PATH], syslog+udp://H:P,
-                                  syslog+tcp://H:P, syslog+unix:PATH or file:PATH
-                                  (repeatable; also $CASTSCOPE_LOG_TO,
-                                  comma-separated).
+                                  syslog+tcp://H:P, syslog+unix:PATH or file:PATH (also
+                                  $CASTSCOPE_LOG_TO, comma-separated). (repeatable)
+          --log-file-filter <file|level>
+                                  What the log file and --log-to targets record: a
+                                  filter file or a level (default: debug), whatever the
+                                  console shows.
           --app <appid[=namespace,…]>
                                   An extra app; its custom namespaces echo.
-          --fault <spec>          Inject a fault (see above).
+                                  (repeatable)
+          --fault <spec>          Inject a fault (see above). (repeatable)
           --auth-chain <dir|realistic>
                                   Sign device-auth challenges with DIR/device.pem,
                                   device-key.pem, intermediate.pem, or with a generated
@@ -88,13 +93,27 @@ import Testing
           --group <name>          Run a speaker group of the --member devices; the
                                   group (id --id) listens on the leader's address at a
                                   port other than 8009.
-          --member <name[@host]>  A speaker of the --group (repeatable), on --host
-                                  unless @host says otherwise.
+          --member <name[@host]>  A speaker of the --group, on --host unless @host says
+                                  otherwise. (repeatable)
           --advertise             Advertise _googlecast._tcp over mDNS (built-in
                                   responder).
-          -i, --interface <name>  Interface to advertise on (repeatable); default: the
-                                  one carrying --host.
+          -i, --interface <name>  Interface to advertise on; default: the one carrying
+                                  --host. (repeatable)
           -h, --help              Show help information.
+
+        EXAMPLES:
+          castscope receiver --name 'Test TV' --port 0 --advertise
+              An emulated device on a free port, announced by mDNS.
+          castscope receiver --fault heartbeat-stop-after=20s --keylog keys.txt
+              A device that stops answering PINGs after 20 s, with its TLS secrets
+              written for a capture.
+
+        EXIT STATUS:
+          0                       Success.
+          1                       A runtime failure: a file, the network or a device
+                                  failed; the error says which.
+          64                      A usage error: the arguments or environment variables
+                                  do not fit the command.
         """
 
     @Test func badFaultSpecIsAUsageErrorNamingTheSpec() async throws {

@@ -55,6 +55,17 @@ struct HelpFormatter {
                 TextWrapper.wrap("See '\(prefix) <subcommand>' for detailed help.", width: screenWidth,
                                  indent: Self.indent))
         }
+        if !command.examples.isEmpty {
+            sections.append((["EXAMPLES:"] + command.examples.map { example in
+                String(repeating: " ", count: Self.indent) + example.command + "\n"
+                    + TextWrapper.wrap(example.explanation, width: screenWidth, indent: Self.indent * 3)
+            }).joined(separator: "\n"))
+        }
+        if command.run != nil {
+            sections.append(section("EXIT STATUS:", ExitStatusMeaning.merged(command.exitStatuses).map {
+                ("\($0.code)", $0.meaning)
+            }))
+        }
         return sections.joined(separator: "\n\n") + "\n"
     }
 

@@ -59,24 +59,52 @@ public struct ManPageFormatter: Sendable {
                     + " See \\fB\(Self.escape(Self.pageName(for: specs + [sub])))\\fR(1)."]
             }
         }
+        if command.run != nil {
+            lines.append(".SH EXIT STATUS")
+            for status in ExitStatusMeaning.merged(command.exitStatuses) {
+                lines += [".TP", ".B \(status.code)", Self.escape(status.meaning)]
+            }
+        }
+        if !specs[0].environment.isEmpty {
+            lines.append(".SH ENVIRONMENT")
+            for variable in specs[0].environment {
+                lines += [".TP", ".B " + Self.escape(variable.name), Self.escape(variable.meaning)]
+            }
+        }
+        if !command.examples.isEmpty {
+            lines.append(".SH EXAMPLES")
+            for example in command.examples {
+                lines += [".PP", Self.escape(example.explanation), ".PP", ".RS 4", ".nf",
+                          "\\fB" + Self.escape(example.command) + "\\fR", ".fi", ".RE"]
+            }
+        }
+        // Page names are plain text: escape() turns their dashes into \- once (an escaped name escaped again
+        // showed as a literal "\e\-").
         let related = specs.count > 1 ? [Self.pageName(for: Array(specs.dropLast()))] : []
-        lines += [".SH SEE ALSO", (related + ["\(specs[0].name) \\-\\-help"]).map { "\\fB\(Self.escape($0))\\fR" }
-            .joined(separator: ", ")]
+        lines += [".SH SEE ALSO", (related.map { "\\fB\(Self.escape($0))\\fR(1)" }
+            + ["\\fB\(Self.escape(specs[0].name + " --help"))\\fR"]).joined(separator: ", ")]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text safe in roff: backslashes and dashes escaped, no line starting with a control character ('.', "'").
+    /// Text safe in roff: backslashes and dashes escaped, no line starting with a control character ('.', "'"),
+    /// and every character outside ASCII written as a groff Unicode escape (`\[u2026]`), which renders with or
+    /// without man's preconv.
     static func escape(_ text: String) -> String {
         var escaped = ""
         var atLineStart = true
-        for character in text {
-            if atLineStart, character == "." || character == "'" { escaped += "\\&" }
-            switch character {
+        for scalar in text.unicodeScalars {
+            if atLineStart, scalar == "." || scalar == "'" { escaped += "\\&" }
+            switch scalar {
             case "\\": escaped += "\\e"
             case "-": escaped += "\\-"
-            default: escaped.append(character)
+            case "\n", "\t": escaped.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: break
+            case _ where scalar.value > 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: escaped.unicodeScalars.append(scalar)
             }
-            atLineStart = character == "\n"
+            atLineStart = scalar == "\n"
         }
         return escaped
     }

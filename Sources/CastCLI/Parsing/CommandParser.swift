@@ -12,11 +12,14 @@ public struct CommandParser: Sendable {
         self.root = root
     }
 
-    /// Parses the arguments; a `-h`/`--help` anywhere before `--` turns an error into that command's help page.
+    /// Parses the arguments; a `-h`/`--help` anywhere before `--` turns an error about a value (a missing argument,
+    /// a bad number) into that command's help page, but an unknown subcommand or option stays a usage error: help
+    /// for a command that does not exist would hide the typo.
     public func parse(_ arguments: [String]) throws(CommandLineError) -> ParseOutcome {
         do throws(CommandLineError) {
             return try parseStrictly(arguments)
         } catch {
+            if error.kind == .unknownOption || error.kind == .unknownSubcommand { throw error }
             let options = arguments.prefix { $0 != "--" }
             guard options.contains(where: { $0 == "-h" || $0 == "--help" }) else { throw error }
             return .help(commandPath: error.commandPath.isEmpty ? [root.name] : error.commandPath)
@@ -60,6 +63,11 @@ public struct CommandParser: Sendable {
                 let inline: String? = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
                 if name == "help", inline == nil { return .help(commandPath: state.path) }
                 if name == "version", inline == nil, state.specs.count == 1, let version = root.version {
+                    guard words.count == 1 else {
+                        throw CommandLineError(
+                            .unexpectedArgument, "'--version' takes no other arguments", commandPath: state.path,
+                            argumentIndex: index == 0 ? 1 : 0)
+                    }
                     return .version(version)
                 }
                 guard let (spec, inverted) = current.option(long: name) else {

@@ -47,6 +47,12 @@ public struct CommandSpec: Sendable {
     public var defaultSubcommand: String?
     /// The code run for this command; a command without one prints its help page.
     public var run: CommandHandler?
+    /// Command lines shown under `EXAMPLES:`.
+    public var examples: [CommandExample] = []
+    /// Exit statuses whose meaning differs from (or adds to) `ExitStatusMeaning.standard`.
+    public var exitStatuses: [ExitStatusMeaning] = []
+    /// The environment variables the tool reads (the root's list is shown on every man page).
+    public var environment: [EnvironmentVariable] = []
 
     /// Creates a command description.
     public init(

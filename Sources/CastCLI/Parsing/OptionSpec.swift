@@ -95,6 +95,7 @@ public struct OptionSpec: Sendable, Equatable {
         if !allowedValues.isEmpty { notes.append("values: " + allowedValues.joined(separator: ", ")) }
         if let defaultValue { notes.append("default: \(defaultValue)") }
         if isInvertible { notes.append("default: --\(defaultFlagValue ? "" : "no-")\(long)") }
+        if isRepeatable, !isFlag { notes.append("repeatable") }
         guard !notes.isEmpty else { return help }
         let suffix = "(" + notes.joined(separator: "; ") + ")"
         return help.isEmpty ? suffix : help + " " + suffix

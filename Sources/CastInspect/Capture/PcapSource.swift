@@ -117,7 +117,11 @@ public final class PcapSource {
             fclose(stream)
             free(streamBuffer)
             let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw failure(magic.count < 4 || reason.contains("truncated") ? .truncated : .badHeader, reason)
+            // libpcap's own words ("truncated dump file; tried to read 4 file header bytes") puzzle more than they
+            // say for the cases a user meets most.
+            if magic.isEmpty { throw failure(.truncated, "empty file, no capture header") }
+            if magic.count < 4 { throw failure(.truncated, "only \(magic.count) bytes, too short for a capture header") }
+            throw failure(reason.contains("truncated") ? .truncated : .badHeader, reason)
         }
         let handle = PcapHandle(raw, streamBuffer: streamBuffer)
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(raw)))

@@ -127,24 +127,37 @@ public struct CaptureTailSession {
                 rendered.output += Array((InspectJSON.json(for: .cast(record)).serialized() + "\n").utf8)
             }
         case .log(let entry, let file):
+            if logs.format != .text, let record = entry.record {
+                return Self.appendJSON(record, file: paths[file], correlator: correlator, into: &rendered)
+            }
             let before = rendered.output.count
             logs.render(entry, into: &rendered)
-            Self.appendLinks(entry, file: paths[file], format: logs.format, correlator: correlator,
-                             after: before, into: &rendered)
+            Self.appendLinks(entry, file: paths[file], correlator: correlator, after: before, into: &rendered)
         }
     }
 
     /// Renders a followed record and its links (the printer is the log session's own).
     private static func renderLog(_ entry: LogTailEntry, file: String, printer: inout LogTailPrinter,
                                   correlator: LogCorrelator, into rendered: inout LogTailPrinter.Rendered) {
+        if printer.format != .text, let record = entry.record {
+            return appendJSON(record, file: file, correlator: correlator, into: &rendered)
+        }
         let before = rendered.output.count
         printer.render(entry, into: &rendered)
-        appendLinks(entry, file: file, format: printer.format, correlator: correlator, after: before, into: &rendered)
+        appendLinks(entry, file: file, correlator: correlator, after: before, into: &rendered)
     }
 
-    /// Adds the links of the record just rendered (from byte `before` on) to its line: text gets "→ req N: …",
-    /// a JSON line gains a "links" member (as in `inspect --json` log objects).
-    private static func appendLinks(_ entry: LogTailEntry, file: String, format: LogFormat, correlator: LogCorrelator,
+    /// A record among Cast messages in JSON: the one log-record shape `inspect --json` prints too
+    /// (`{"kind":"log","time","file","record":{…},"links":[…]}`), so one reader handles both.
+    private static func appendJSON(_ record: LogRecord, file: String, correlator: LogCorrelator,
+                                   into rendered: inout LogTailPrinter.Rendered) {
+        var event = LogRecordEvent(record: record, time: record.timestamp, file: file, line: 0)
+        event.links = correlator.links(for: event)
+        rendered.output += Array((InspectJSON.json(for: .log(event)).serialized() + "\n").utf8)
+    }
+
+    /// Adds the links of the record just rendered (from byte `before` on) to its text line ("→ req N: …").
+    private static func appendLinks(_ entry: LogTailEntry, file: String, correlator: LogCorrelator,
                                     after before: Int, into rendered: inout LogTailPrinter.Rendered) {
         guard let record = entry.record, rendered.output.count > before, rendered.output.last == 0x0A else { return }
         let event = LogRecordEvent(record: record, time: record.timestamp, file: file, line: 0)
@@ -153,13 +166,7 @@ public struct CaptureTailSession {
         var linked = event
         linked.links = links
         rendered.output.removeLast()
-        if format == .text {
-            rendered.output += Array(InspectReport.linkText(linked).utf8)
-        } else if rendered.output.last == UInt8(ascii: "}") {
-            rendered.output.removeLast()
-            let array = JSONValue.array(links.map(InspectJSON.link)).serialized()
-            rendered.output += Array(",\"links\":\(array)}".utf8)
-        }
+        rendered.output += Array(TerminalText.escaped(InspectReport.linkText(linked)).utf8)
         rendered.output.append(0x0A)
     }
 }

@@ -86,7 +86,8 @@ public enum InspectJSON {
             object.appendUnchecked("kind", "log")
             object.appendUnchecked("time", .string(log.time.rfc3339))
             object.appendUnchecked("file", .string(log.file))
-            object.appendUnchecked("line", .int(Int64(log.line)))
+            // The line in the log file, when the reader counted it (`tail --capture` does not).
+            if log.line > 0 { object.appendUnchecked("line", .int(Int64(log.line))) }
             object.appendUnchecked("record", record(log.record))
             object.appendUnchecked("links", .array(log.links.map(link)))
         }

@@ -242,8 +242,10 @@ public final class InspectReport {
         }
     }
 
+    /// Writes one line; a text report's line passes `TerminalText` (payloads, names and TXT values come from the
+    /// network), a JSON line is already escaped by its serializer.
     private func line(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
+        let bytes = Array(((json ? text : TerminalText.escaped(text)) + "\n").utf8)
         if let renderer { return renderer.add(.bytes(bytes)) }
         bytes.withUnsafeBufferPointer(writeBytes)
     }

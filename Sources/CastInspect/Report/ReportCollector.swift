@@ -45,9 +45,14 @@ public final class ReportCollector {
         .other("CANCELLED"),
     ]
 
-    /// A collector keeping at most what `limits` allows.
-    public init(limits: ReportLimits = ReportLimits()) {
+    /// Whether payloads, log records and findings are redacted as logs are (`inspect --html --redact`): launch
+    /// credentials, tokens in URLs, `Authorization` values.
+    public let redacts: Bool
+
+    /// A collector keeping at most what `limits` allows, redacting secrets when `redacts` is set.
+    public init(limits: ReportLimits = ReportLimits(), redacts: Bool = false) {
         self.limits = limits
+        self.redacts = redacts
         discovery = ReportDiscovery(limits: limits)
         table = ReportMessageTable(limits: limits)
     }
@@ -78,7 +83,8 @@ public final class ReportCollector {
             var flags = isError ? ReportMessageTable.Flag.error : 0
             if message.payloadBinary != nil { flags |= ReportMessageTable.Flag.binary }
             if message.namespace == CastNamespace.heartbeat.rawValue { flags |= ReportMessageTable.Flag.heartbeat }
-            let payload = message.payloadUTF8 ?? message.payloadBinary.map(Self.hexPreview) ?? ""
+            let text = message.payloadUTF8.map { redacts ? Redactor.redactText($0) : $0 }
+            let payload = text ?? message.payloadBinary.map(Self.hexPreview) ?? ""
             let row = ReportMessageTable.Row(
                 time: micros(time), flow: cast.flow, direction: cast.direction == .c2s ? 0 : 1,
                 source: message.sourceID, destination: message.destinationID, namespace: message.namespace,
@@ -94,13 +100,15 @@ public final class ReportCollector {
             // castscope's own log records (`--log`) become table rows of namespace "log", next to the frames
             // they are linked to; the row's payload is the record and its links as the JSON output has them.
             let time = relative(log.time)
+            var log = log
+            if redacts { Redactor.redact(&log.record) }
             let record = log.record
             let row = ReportMessageTable.Row(
                 time: micros(time), flow: log.links.first?.flow, direction: 0,
                 source: HTMLEscaper.clip(record.className, maxBytes: 200), destination: "\(log.file):\(log.line)",
                 namespace: "log", type: record.level.name, requestID: log.requestID, latency: nil, replyTo: nil,
                 flags: record.level >= .error ? ReportMessageTable.Flag.error : 0,
-                payload: InspectJSON.json(for: event).serialized())
+                payload: InspectJSON.json(for: .log(log)).serialized())
             _ = table.add(row)
         }
     }
@@ -126,6 +134,10 @@ public final class ReportCollector {
         severityCounts[finding.severity, default: 0] += 1
         // Summaries and details can quote payloads: keep what a reader needs, bounded.
         var finding = finding
+        if redacts {
+            finding.summary = Redactor.redactText(finding.summary)
+            finding.detail = Redactor.redactText(finding.detail)
+        }
         finding.code = HTMLEscaper.clip(finding.code, maxBytes: 100)
         finding.summary = HTMLEscaper.clip(finding.summary, maxBytes: 400)
         finding.detail = HTMLEscaper.clip(finding.detail, maxBytes: 2000)

@@ -14,23 +14,30 @@ enum ByteWriting {
         if done == nil { Array(string.utf8).withUnsafeBufferPointer { out.appendBytes($0) } }
     }
 
-    /// Appends `string` up to (not including) the first `stop` byte.
+    /// Appends `string` made safe for a terminal (`TerminalText`), on one line.
+    static func appendSafe<Output: ByteOutput & ~Copyable>(_ string: String, to out: inout Output) {
+        withUTF8(string) { TerminalText.appendEscaped($0, lines: .escaped, to: &out) }
+    }
+
+    /// Appends `string` up to (not including) the first `stop` byte, made safe for a terminal.
     static func appendPrefix<Output: ByteOutput & ~Copyable>(_ string: String, upTo stop: UInt8, to out: inout Output) {
         withUTF8(string) { bytes in
             var end = 0
             while end < bytes.count, bytes[end] != stop { end += 1 }
-            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+            TerminalText.appendEscaped(UnsafeBufferPointer(rebasing: bytes[0..<end]), lines: .escaped, to: &out)
         }
     }
 
-    /// Appends what follows the last `separator` byte of `string` (all of it when there is none).
+    /// Appends what follows the last `separator` byte of `string` (all of it when there is none), made safe for a
+    /// terminal.
     static func appendSuffix<Output: ByteOutput & ~Copyable>(
         _ string: String, after separator: UInt8, to out: inout Output
     ) {
         withUTF8(string) { bytes in
             var start = bytes.count
             while start > 0, bytes[start - 1] != separator { start -= 1 }
-            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+            TerminalText.appendEscaped(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]), lines: .escaped,
+                                       to: &out)
         }
     }
 
@@ -44,60 +51,22 @@ enum ByteWriting {
         out.appendDecimal(value)
     }
 
-    /// Appends `text` with line breaks escaped, so one record stays one line.
+    /// Appends `text` with line breaks and every other control escaped (`TerminalText`), so one record stays one
+    /// line and cannot drive the terminal.
     static func appendSingleLine<Output: ByteOutput & ~Copyable>(_ text: String, to out: inout Output) {
         withMessageUTF8(text) { bytes in
-            // The common message has no line break: find that out eight bytes at a time and copy it in one run.
-            guard hasLineBreak(bytes) else {
+            // The common message has nothing to escape: found out eight bytes at a time, then copied in one run.
+            guard TerminalText.needsEscaping(bytes, lines: .escaped) else {
                 out.appendBytes(bytes)
                 return
             }
-            var runStart = 0
-            for index in 0..<bytes.count where bytes[index] == 0x0A || bytes[index] == 0x0D {
-                out.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                append(bytes[index] == 0x0A ? "\\n" : "\\r", to: &out)
-                runStart = index + 1
-            }
-            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            TerminalText.appendEscaped(bytes, lines: .escaped, to: &out)
         }
-    }
-
-    /// Whether `bytes` hold a `\n` or `\r`, checked a word at a time.
-    @inline(__always)
-    static func hasLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var found: UInt64 = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            // SAFETY: index + 8 <= bytes.count.
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            found |= zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-            index += 8
-        }
-        if index < bytes.count, bytes.count >= 8 {
-            // The last eight bytes, overlapping ones already seen.
-            // SAFETY: bytes.count >= 8.
-            let word = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
-            found |= zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-            index = bytes.count
-        }
-        while index < bytes.count {
-            if base[index] == 0x0A || base[index] == 0x0D { return true }
-            index += 1
-        }
-        return found != 0
-    }
-
-    /// High bit set in a byte of the result for each zero byte of `word`; nonzero exactly when `word` has a zero
-    /// byte (a borrow can only mark bytes above a real zero).
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// Appends `key=value`, quoting the value JSON-style when it is empty or holds spaces, quotes, `=` or controls.
     static func appendKeyValue<Output: ByteOutput & ~Copyable>(_ key: String, _ value: String, to out: inout Output) {
-        append(key, to: &out)
+        appendSafe(key, to: &out)
         out.appendByte(UInt8(ascii: "="))
         if needsQuotes(value) {
             JSONString.appendQuoted(value, to: &out)
@@ -111,7 +80,8 @@ enum ByteWriting {
         for byte in value.utf8 where byte <= 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") {
             return true
         }
-        return false
+        // DEL, C1 and bidirectional controls: quoted, so the JSON quoting escapes them.
+        return withUTF8(value) { TerminalText.needsEscaping($0, lines: .escaped) }
     }
 
     private static func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

@@ -61,7 +61,7 @@ public struct LogFormatter: Sendable {
             ByteWriting.append(record.level.paddedLabel, to: &out)
             if colored { ByteWriting.append("\u{1B}[0m", to: &out) }
             out.append(0x20)
-            ByteWriting.append(record.className, to: &out)
+            ByteWriting.appendSafe(record.className, to: &out)
             ByteWriting.append(" -[", to: &out)
             ByteWriting.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
             ByteWriting.append("] ", to: &out)

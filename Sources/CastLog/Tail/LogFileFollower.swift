@@ -75,6 +75,9 @@ public final class LogFileFollower {
         if descriptor >= 0, !isStream { close(descriptor) }
     }
 
+    /// True for standard input or another stream, which can only be read forward.
+    public var isStreamInput: Bool { isStream }
+
     /// True once a stream has ended; a file path is never finished, since it may always grow or come back.
     public var isFinished: Bool { streamEnded }
 
@@ -122,6 +125,29 @@ public final class LogFileFollower {
         var events: [LogFileEvent] = []
         poll { events.append($0) }
         return events
+    }
+
+    /// `tail -n`: hands the file's complete lines to `line` from the last backwards, newest first, until it returns
+    /// false or the start is reached; then the file is followed from its end as it grows (a last line without its
+    /// newline is left to the next poll, which holds or, without following, delivers it). Opens the file first,
+    /// reporting a problem as `poll` does; a stream is left alone. Memory: the 64 KiB read buffer and at most
+    /// `maximumLineLength` bytes of one line; longer lines are reported as `overlongLine` and skipped.
+    public func readBackward(_ handle: (LogFileEvent) -> Void, line: (String) -> Bool) {
+        guard !isStream else { return }
+        if descriptor < 0 { guard open(announcing: nil, handle) else { return } }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return }
+        var reader = BackwardLineReader(descriptor: descriptor, size: Int64(info.st_size),
+                                        maximumLineLength: maximumLineLength)
+        reader.read(into: &buffer, overlong: { handle(.overlongLine(byteCount: $0)) }, line: line)
+        if let failure = reader.failure {
+            report(.failed(failure), handle)
+            return
+        }
+        offset = reader.completeEnd
+        lseek(descriptor, off_t(offset), SEEK_SET)
+        partial.removeAll(keepingCapacity: true)
+        skippingOverlongLine = false
     }
 
     // MARK: Opening

@@ -41,34 +41,15 @@ public struct LogTailPrinter: Sendable {
         case .unparsed(let line, _):
             // A binary file's control bytes would drive the terminal: they are shown escaped (\x1b), never raw.
             if format != .text {
-                rendered.diagnostics += "castscope: not a log record: \(Self.escapingControls(line))\n"
+                rendered.diagnostics += "castscope: not a log record: \(TerminalText.escaped(line))\n"
             } else if colored {
                 rendered.output.append(contentsOf: "\u{1B}[2m".utf8)
-                rendered.output.append(contentsOf: Self.escapingControls(LogLineParser.stripANSI(line)).utf8)
+                rendered.output.append(contentsOf: TerminalText.escaped(LogLineParser.stripANSI(line)).utf8)
                 rendered.output.append(contentsOf: "\u{1B}[0m\n".utf8)
             } else {
-                rendered.output.append(contentsOf: Self.escapingControls(line).utf8)
+                rendered.output.append(contentsOf: TerminalText.escaped(line).utf8)
                 rendered.output.append(0x0A)
             }
         }
-    }
-
-    /// `line` with C0 and C1 control characters and DEL (tab excepted) written as `\xHH` / `\u{HHHH}`.
-    static func escapingControls(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
-        var escaped = ""
-        for scalar in line.unicodeScalars {
-            guard isControl(scalar) else {
-                escaped.unicodeScalars.append(scalar)
-                continue
-            }
-            let hex = String(scalar.value, radix: 16)
-            escaped += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{\(hex)}"
-        }
-        return escaped
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -50,6 +50,12 @@ public struct LogTailSelector: Sendable {
         unparsedCount += 1
     }
 
+    /// Continues after `backward` read the file's end: its counts, and the time raw lines appended later take.
+    public mutating func resume(after backward: LogTailBackwardSelection) {
+        unparsedCount += backward.unparsedCount
+        if let time = backward.newestRecordTime { lastRecordTime = time }
+    }
+
     /// Parses a `--since` value: an RFC 3339 time or date (`2026-11-30T05:00:00Z`, `2026-11-30`), or a duration
     /// meaning that long before `now`: a number with `ms`, `s`, `m`, `h` or `d`, or plain seconds (`10m`, `1.5h`).
     public static func parseSince(_ text: String, now: LogTimestamp) -> LogTimestamp? {

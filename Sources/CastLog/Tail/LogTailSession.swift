@@ -77,6 +77,16 @@ public struct LogTailSession {
                     notes(note(event, index: index))
                 }
             }
+            if !followers[index].isStreamInput {
+                // A file is read from its end back only as far as its last entries need (`tail -n` costs what it
+                // shows); the poll below then takes a last line without its newline and what was appended since.
+                var backward = LogTailBackwardSelection(wanted: lineCount, selector: selectors[index])
+                // An overlong line is noted and counted by `handle`, as when reading forward.
+                followers[index].readBackward(handle, line: { backward.take($0) })
+                if !backward.isSatisfied { backward.finish() }
+                for entry in backward.entries { tails[index].append(entry) }
+                selectors[index].resume(after: backward)
+            }
             followers[index].poll(handle)
             if !follow { followers[index].finishInput(handle) }
         }

@@ -155,7 +155,7 @@ public actor ReceiverGroup {
     @discardableResult
     public func moveLeader() async throws(ReceiverEmulatorError) -> SocketAddress {
         while moving { await Task.yield() }
-        guard !stopped, let oldAddress = groupAddress else { throw .listen(IOError(errno: 125, call: "moveLeader")) }
+        guard !stopped, let oldAddress = groupAddress else { throw .groupStopped }
         moving = true
         defer { moving = false }
         let old = group

@@ -24,6 +24,8 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     private let verifier: DeviceAuthVerifier
     private let eventLoop: EventLoop
     private let timeout: Duration
+    /// What the probe waits for, named when the timeout ends it (touched on the event loop only).
+    private var stage = ConnectDeadline.Stage.connect
     private let tls: TLSContext
     private let now: Date
     private var socket: CastSocket?
@@ -57,7 +59,10 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     private func start() {
         let clock = SystemClock(eventLoop: eventLoop)
         timer = clock.schedule(after: timeout) { [self] in
-            eventLoop.execute { self.finish(.failed("no device-auth answer within \(self.timeout)")) }
+            eventLoop.execute {
+                self.finish(.failed("\(self.stage.rawValue) did not "
+                                    + "finish within \(ConnectDeadline.text(self.timeout))"))
+            }
         }
         SessionManager.tcpTransport(device, eventLoop) { [self] result in
             switch result {
@@ -71,6 +76,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
                     let socket = try CastSocket(transport: transport, security: .tls(tls))
                     self.socket = socket
                     socket.delegate = self
+                    stage = .tlsHandshake
                     socket.start()
                 } catch {
                     transport.close()
@@ -81,6 +87,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     }
 
     public func castSocketDidOpen(_ socket: CastSocket) {
+        stage = .deviceAuthentication
         let handler = DeviceAuthHandler(verifier: verifier, clock: SystemClock(eventLoop: eventLoop), timeout: timeout)
         handler.closesSocketOnFailure = false
         // `now` (--at) dates the chain only: the TLS certificate's 4-day limit is about the real present.

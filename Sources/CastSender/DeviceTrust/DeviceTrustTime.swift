@@ -1,19 +1,14 @@
+import CastLog
 public import Foundation
 
 /// The times `castscope auth` reads and prints: RFC 3339 (`2016-04-01T00:00:00Z`) or a date (`2016-04-01`, UTC midnight).
 public enum DeviceTrustTime {
-    /// Parses `text`; nil when it is neither form.
+    /// Parses `text` with the one RFC 3339 parser every command uses (`LogTimestamp`), which refuses impossible
+    /// dates (2026-02-30); nil when it is neither form.
     public static func parse(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) ?? withFraction.date(from: text) { return date }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        day.timeZone = TimeZone(identifier: "UTC")
-        guard text.count == 10 else { return nil }
-        return day.date(from: text)
+        guard let time = LogTimestamp(rfc3339: text) else { return nil }
+        // A bare date is UTC midnight; a time must carry its zone (RFC 3339).
+        return Date(timeIntervalSince1970: time.timeIntervalSince1970)
     }
 
     /// `2016-04-01T00:00:00Z`.

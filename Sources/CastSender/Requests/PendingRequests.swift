@@ -10,8 +10,8 @@ public import CastLog
 public final class PendingRequests: @unchecked Sendable {
     /// The clock for deadlines and the timer.
     public let clock: any ProtocolClock
-    /// How long a request may wait (pychromecast: 10 s).
-    public let timeout: Duration
+    /// How long a request may wait (pychromecast: 10 s); a change applies to requests started afterwards.
+    public var timeout: Duration
     private var tracker = RequestTracker<Request>()
     private var byID: [Int64: Request] = [:]
     private var groups: [String: Request] = [:]

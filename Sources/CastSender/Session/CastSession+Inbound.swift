@@ -9,6 +9,7 @@ extension CastSession {
     /// TLS is up: start the heartbeat and move the session on.
     public func castSocketDidOpen(_ socket: CastSocket) {
         options.log.session.debug("TLS open to \(socket.peer)", metadata())
+        connectionPhaseOpened()
         heartbeatAttach(socket)
         feed(machine.transportConnected())
     }
@@ -24,6 +25,7 @@ extension CastSession {
         let expected = takeExpectedClose(socket)
         socketDidClose(socket)
         guard !expected else { return }
+        if case .authentication = reason {} else { connectionPhaseEnded() }
         options.log.session.warning("connection closed: \(reason) (\(reason.channelError))", metadata())
         if case .authentication = reason { return }  // the auth completion reports it
         feed(machine.connectionLost(Self.castError(reason)))

@@ -50,6 +50,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private var channels: [String: GenericCastChannel] = [:]
     private var reconnectTimer: (any Cancellable)?
     private var connectedTransportID: String?
+    private var connectDeadline = ConnectDeadline()
 
     init(device: Device, options: CastOptions, eventLoop: EventLoop, clock: any ProtocolClock, tls: TLSContext,
          transportFactory: @escaping TransportFactory) {
@@ -255,8 +256,17 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private func openTransport() {
         followMovedDevice()
         options.log.session.info("connecting to \(device.host):\(device.servicePort)", metadata())
+        let attempt = connectDeadline.start(budget: options.connectTimeout, clock: clock) { [weak self] attempt in
+            guard let self else { return }
+            self.eventLoop.execute { self.connectDeadlinePassed(attempt) }
+        }
         transportFactory(device, eventLoop) { [weak self] result in
             guard let self else { return }
+            guard connectDeadline.isRunning(attempt) else {
+                // The attempt ran out of time (or the session moved on) while the connect was pending.
+                if case let .success(transport) = result { transport.close() }
+                return
+            }
             switch result {
             case let .success(transport):
                 if device.addresses.count > 1 {
@@ -267,12 +277,16 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
                     socket.log = options.log.channel
                     self.socket = socket
                     socket.delegate = self
-                    socket.start(handshakeTimeout: .seconds(10), clock: clock)
+                    connectDeadline.advance(to: .tlsHandshake)
+                    // The socket's own limit stays behind the attempt's, which names the stage that ran out.
+                    socket.start(handshakeTimeout: options.connectTimeout + .seconds(1), clock: clock)
                 } catch {
                     transport.close()
+                    connectDeadline.finish()
                     feed(machine.connectionLost(CastError(.secureTransportError, "\(error)")))
                 }
             case let .failure(error):
+                connectDeadline.finish()
                 options.log.session.warning("connect failed: \(error)", metadata())
                 feed(machine.connectionLost(error))
             }
@@ -286,8 +300,12 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
                                                         "no Cast trust store configured")))
             return
         }
+        let attempt = connectDeadline.attempt
         deviceAuth.authenticate(socket) { [weak self] result in
             guard let self else { return }
+            // An attempt whose budget ran out was already reported; its socket's close ends the exchange too.
+            guard connectDeadline.isRunning(attempt) else { return }
+            connectDeadline.finish()
             switch result {
             case let .success(verified):
                 deviceChain = verified.chain
@@ -337,7 +355,31 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         for channel in channels.values { channel.connected() }
     }
 
+    /// The connection phase of `attempt` did not finish in time: its socket is dropped and the attempt fails with a
+    /// timeout naming the stage (`TLS handshake with HOST:PORT did not finish within 2 s`).
+    private func connectDeadlinePassed(_ attempt: Int) {
+        guard let stage = connectDeadline.expire(attempt) else { return }
+        let error = CastError(.timeout, "\(stage.rawValue) with \(device.host):\(device.servicePort) did not finish "
+                              + "within \(ConnectDeadline.text(options.connectTimeout))")
+        options.log.session.warning("\(error.message)", metadata())
+        if let socket {
+            closingSocketID = socket.id
+            cleanUp(socket)
+            socket.close()
+        }
+        feed(machine.connectionLost(error))
+    }
+
+    /// The socket is open: device authentication is the connection phase's last stage, when it is on.
+    func connectionPhaseOpened() {
+        if options.deviceAuthentication { connectDeadline.advance(to: .deviceAuthentication) } else { connectDeadline.finish() }
+    }
+
+    /// The connection went away before the phase ended: its deadline no longer applies.
+    func connectionPhaseEnded() { connectDeadline.finish() }
+
     private func closeTransport() {
+        connectDeadline.finish()
         reconnectTimer?.cancel()
         reconnectTimer = nil
         detachApplication(sessionEnded: machine.state == .ended || machine.state == .failed)

@@ -1,0 +1,76 @@
+/// `tail -n N` read from the end of a file: lines arrive newest first, and this keeps what the forward selection
+/// (`LogTailSelector`) would show among the file's last N entries, so a 1 GB log costs what its last screen costs.
+///
+/// A line that is not a record takes the time of the record before it in the file, which a backward read meets
+/// only later: such lines wait (at most as many as could still be shown) until that record or the file's start
+/// decides their time and, with `since`, whether they are shown. With `since`, reading stops at the first record
+/// older than it (a log file is written in time order).
+public struct LogTailBackwardSelection: Sendable {
+    /// How many entries are wanted.
+    public let wanted: Int
+    /// The filter and `since` of the forward selection.
+    public let selector: LogTailSelector
+    /// Lines met that were not records.
+    public private(set) var unparsedCount = 0
+    /// The time of the newest record met, for the forward selection that follows the file afterwards.
+    public private(set) var newestRecordTime: LogTimestamp?
+    private var newestFirst: [LogTailEntry] = []
+    private var waiting: [(line: String, reason: String)] = []
+    private var reachedSince = false
+
+    /// A selection of `wanted` entries under `selector`'s filter and `since`.
+    public init(wanted: Int, selector: LogTailSelector) {
+        self.wanted = wanted
+        self.selector = selector
+    }
+
+    /// Whether reading further back can change nothing: enough entries, or `since` passed.
+    public var isSatisfied: Bool { newestFirst.count >= wanted || reachedSince }
+
+    /// Takes the next line back; returns whether more lines are wanted.
+    public mutating func take(_ line: String) -> Bool {
+        guard !isSatisfied else { return false }
+        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return true }
+        switch LogLineParser.parse(line) {
+        case .success(let record):
+            if newestRecordTime == nil { newestRecordTime = record.timestamp }
+            settleWaiting(recordTime: record.timestamp)
+            if let since = selector.since, record.timestamp < since {
+                reachedSince = true
+                return false
+            }
+            if selector.filter.allows(level: record.level, className: record.className, function: record.function,
+                                      message: record.message) {
+                newestFirst.append(LogTailEntry(record: record))
+            }
+        case .failure(let failure):
+            unparsedCount += 1
+            // Only as many waiting lines as could still be shown are kept; older ones could never be.
+            if selector.filter.allowsMessage(line), newestFirst.count + waiting.count < wanted {
+                waiting.append((line, failure.reason))
+            }
+        }
+        return !isSatisfied
+    }
+
+    /// The file's start was reached: waiting lines have no record before them.
+    public mutating func finish() {
+        settleWaiting(recordTime: nil)
+    }
+
+    /// The entries, oldest first: what the forward selection would show as the file's last `wanted`.
+    public var entries: [LogTailEntry] { Array(newestFirst.prefix(wanted).reversed()) }
+
+    /// Lines waiting for the record before them get its time (or, at the file's start, the earliest time), and with
+    /// `since` are shown only when that record is not older than it.
+    private mutating func settleWaiting(recordTime: LogTimestamp?) {
+        defer { waiting.removeAll() }
+        if let since = selector.since {
+            guard let recordTime, recordTime >= since else { return }
+        }
+        for line in waiting {
+            newestFirst.append(LogTailEntry(.unparsed(line: line.line, reason: line.reason),
+                                            time: recordTime ?? LogTailEntry.earliestTime))
+        }
+    }
+}
