@@ -35,7 +35,8 @@ enum AuthCommand {
             arguments: [ArgumentSpec("chain", help: "PEM file: the device certificate, then its intermediates.")],
             options: [
                 atOption, TrustArguments.trustRoot,
-                .option("crl-at", value: "time", help: "Verify the CRL as of TIME (default: --at)."),
+                .option("crl-at", value: "time", help: "Verify the CRL as of TIME (default: --at); it must still hold "
+                        + "at --at."),
             ] + TrustArguments.crlOptions + [jsonFlag],
             run: { invocation, io in
                 let time = try TrustArguments.time(invocation, "at") ?? Date()
@@ -109,6 +110,8 @@ enum AuthCommand {
             arguments: [ArgumentSpec("device", help: "name|id|host[:port]")],
             options: [
                 atOption, TrustArguments.trustRoot,
+                .option("crl-at", value: "time", help: "Verify the CRL as of TIME (default: --at); it must still hold "
+                        + "at --at."),
                 .option("timeout", value: "duration", help: "Discovery and answer time.", default: "5s"),
                 .option("interface", value: "iface", help: "Look for the device on this interface only.",
                         repeatable: true),
@@ -122,7 +125,8 @@ enum AuthCommand {
         let verifier = DeviceAuthVerifier(
             chainVerifier: DeviceChainVerifier(
                 trustStore: try TrustArguments.trustStore(invocation),
-                revocation: try TrustArguments.revocation(invocation, crlTime: time)))
+                revocation: try TrustArguments.revocation(
+                    invocation, crlTime: try TrustArguments.time(invocation, "crl-at") ?? time)))
         let device = try await CastCommand.resolveDevice(
             invocation.argument("device"), interfaces: invocation.options("interface"), timeout: timeout, io)
         let loop = try EventLoop(name: "castscope-auth")

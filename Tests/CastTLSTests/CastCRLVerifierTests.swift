@@ -403,14 +403,47 @@ import Testing
         let pki = try Self.shared.get()
         let old = try pki.bundle([pki.list(from: -10 * Self.day, to: -Self.day, keys: [pki.deviceKeyHash])])
         let then = Self.now - 5 * Self.day
-        let revoked = pki.check(old, required: true, crlTime: then)
-        #expect(revoked.failure?.reason == .revoked)
-        #expect(revoked.revocation?.crlTime == then)
-        #expect(revoked.verificationTime == Self.now)
+        let lapsed = pki.check(old, required: true, crlTime: then)
+        // Valid when checked, it has lapsed at the chain's time: refused, naming when it expired.
+        #expect(lapsed.failure?.reason == .crlExpiredAtCheck)
+        #expect(lapsed.failure?.detail.contains("the CRL expired \(ChainDateText.format(Self.now - Self.day))") == true,
+                "\(String(describing: lapsed.failure))")
+        #expect(lapsed.revocation?.crlTime == then)
+        #expect(lapsed.verificationTime == Self.now)
+        // A list valid at both times is applied as usual.
+        let lasting = try pki.bundle([pki.list(from: -10 * Self.day, to: Self.day, keys: [pki.deviceKeyHash])])
+        #expect(pki.check(lasting, crlTime: then).failure?.reason == .revoked)
         // At the chain's own time the same list is out of date.
         let current = pki.check(old, required: true)
         #expect(current.failure?.reason == .crlInvalid)
         #expect(current.revocation?.crlTime == Self.now)
+    }
+}
+
+/// A CRL checked at one time and a chain at another (Chromium and openscreen check both): a list whose signer's
+/// certificate ends between the two refuses the chain, with or without --require-crl.
+@Suite struct CRLCheckTimeTests {
+    static let now = CastCRLVerifierTests.now
+    static let day = CastCRLVerifierTests.day
+
+    @Test func aSignerThatExpiresBetweenTheCRLTimeAndTheChainTimeRefusesTheChain() throws {
+        let pki = try CastCRLVerifierTests.PKI(signerNotBefore: Self.now - 30 * Self.day,
+                                               signerNotAfter: Self.now - 2 * Self.day, keys: "crl-lapse")
+        let bundle = try pki.bundle([pki.list(from: -10 * Self.day, to: Self.day)])
+        let then = Self.now - 5 * Self.day
+        for required in [false, true] {
+            let report = pki.check(bundle, required: required, crlTime: then)
+            #expect(report.failure?.reason == .crlExpiredAtCheck, "required \(required)")
+            let detail = report.failure?.detail ?? ""
+            #expect(detail.contains("Test CRL Signer") && detail.contains("expired \(ChainDateText.format(Self.now - 2 * Self.day))"),
+                    "\(detail)")
+            #expect(report.revocation?.crl != nil, "the CRL itself verified at its own time")
+        }
+        // Checked at one time only, the same signer is out of date there: the usual failure, not this one.
+        #expect(pki.check(bundle, required: true).failure?.reason == .crlInvalid)
+        // A chain time within the signer's life: nothing lapses.
+        let withinLife = Self.now - 3 * Self.day
+        #expect(DeviceChainVerifier.lapse(of: try pki.crlVerifier.verify(bundle, at: then).get(), at: withinLife) == nil)
     }
 }
 

@@ -1,5 +1,7 @@
 import CastJSON
+import CastTLS
 import CastTestSupport
+import CastWire
 import Foundation
 import Testing
 
@@ -173,5 +175,74 @@ import Testing
         #expect(code == 1)
         #expect(json["reason"] == "revoked")
         #expect(json["crl"]?["valid"] == true)
+    }
+}
+
+/// `auth verify` and `auth check` with the CRL checked at one time (`--crl-at`) and the chain at another (`--at`):
+/// a CRL that has lapsed by the chain's time refuses it (`crl-expired-at-check`), as Chromium does.
+@Suite struct AuthCRLCheckTimeTests {
+    static let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    static let day: TimeInterval = 86_400
+
+    static func stamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    @Test func verifyRefusesAChainWhenTheCRLSignerExpiredBetweenTheTwoTimes() async throws {
+        func issue(_ name: String, ca: Bool, by issuer: IssuedCertificate?, serial: UInt64,
+                   notAfter: Date = Self.now + 365 * Self.day) throws -> IssuedCertificate {
+            try CertificateIssuer.issue(
+                CertificateRequest(subject: [("CN", name)], serial: serial, notBefore: Self.now - 30 * Self.day,
+                                   notAfter: notAfter, isCertificateAuthority: ca),
+                key: try PrivateKey.generate(.rsa2048), issuer: issuer)
+        }
+        let crlRoot = try issue("CLI CRL Root", ca: true, by: nil, serial: 1)
+        let signer = try issue("CLI CRL Signer", ca: false, by: crlRoot, serial: 2, notAfter: Self.now - 2 * Self.day)
+        let deviceRoot = try issue("CLI Device Root", ca: true, by: nil, serial: 3)
+        let ica = try issue("CLI ICA", ca: true, by: deviceRoot, serial: 4)
+        let device = try issue("CLI Device", ca: false, by: ica, serial: 5)
+        let list = CastTBSCRL(
+            version: 0, notBeforeSeconds: UInt64(Self.now.timeIntervalSince1970 - 10 * Self.day),
+            notAfterSeconds: UInt64(Self.now.timeIntervalSince1970 + Self.day), revokedPublicKeyHashes: [],
+            revokedSerialNumberRanges: [])
+        let bundle = CastCRLBundle(crls: [try CastCRLIssuer.sign(list, signer: signer)])
+        let directory = NSTemporaryDirectory() + "castscope-crl-at-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try (device.certificate.pemString + ica.certificate.pemString).write(
+            toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
+        try deviceRoot.certificate.pemString.write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
+        try crlRoot.certificate.pemString.write(toFile: directory + "/crl-root.pem", atomically: true, encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: directory + "/crl.pb", contents: Data(bundle.protobufBytes))
+        let common = ["auth", "verify", directory + "/chain.pem", "--trust-root", directory + "/root.pem", "--crl",
+                      directory + "/crl.pb", "--crl-trust-root", directory + "/crl-root.pem", "--json"]
+        for required in [[], ["--require-crl"]] {
+            let result = try await CastscopeProcess.run(
+                common + required + ["--crl-at", Self.stamp(Self.now - 5 * Self.day)])
+            #expect(result.exitCode == 1, "\(result.standardError)")
+            let json = try JSONValue(parsing: result.standardOutput)
+            #expect(json["reason"] == "crl-expired-at-check", "\(result.standardOutput)")
+            #expect(json["detail"]?.stringValue?.contains("CLI CRL Signer") == true, "\(result.standardOutput)")
+        }
+        // The CRL checked at the chain's own time: its signer is out of date there, an ordinary invalid CRL.
+        let sameTime = try await CastscopeProcess.run(common + ["--require-crl"])
+        #expect(try JSONValue(parsing: sameTime.standardOutput)["reason"] == "crl-invalid")
+    }
+
+    @Test func checkRefusesADeviceWhenTheCRLWindowEndedBeforeTheChainTime() async throws {
+        let directory = NSTemporaryDirectory() + "castscope-crl-check-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The emulator's CRL is valid for 30 days; its chain for years.
+        let receiver = try await ReceiverProcess.start(
+            ["--auth-chain", "realistic", "--write-root", directory + "/root.pem", "--fault", "auth-revoked",
+             "--write-crl", directory + "/crl.pb", "--write-crl-root", directory + "/crl-root.pem"])
+        let result = try await CastscopeProcess.run(
+            ["auth", "check", "\(receiver.host):\(receiver.port)", "--trust-root", directory + "/root.pem", "--crl",
+             directory + "/crl.pb", "--crl-trust-root", directory + "/crl-root.pem", "--json",
+             "--crl-at", Self.stamp(Self.now), "--at", Self.stamp(Self.now + 60 * Self.day)])
+        await receiver.stopped()
+        #expect(result.exitCode == 1, "\(result.standardError)")
+        let json = try JSONValue(parsing: result.standardOutput)
+        #expect(json["reason"] == "crl-expired-at-check", "\(result.standardOutput)")
+        #expect(json["detail"]?.stringValue?.contains("the CRL expired") == true, "\(result.standardOutput)")
     }
 }

@@ -224,6 +224,27 @@ public struct DeviceChainVerifier: Sendable {
         return .success(.unrestricted)
     }
 
+    /// Why `crl`, verified at another time, does not hold at `time`: its window, or a certificate of its signer's
+    /// chain (the root aside), named with the date it ended or begins; nil when it holds.
+    public static func lapse(of crl: VerifiedCastCRL, at time: Date) -> String? {
+        let seconds = time.timeIntervalSince1970.rounded(.down)
+        if seconds > crl.notAfter.timeIntervalSince1970 {
+            return "the CRL expired \(ChainDates.format(crl.notAfter)), before the chain's check time "
+                + ChainDates.format(time)
+        }
+        if seconds < crl.notBefore.timeIntervalSince1970 {
+            return "the CRL is not valid before \(ChainDates.format(crl.notBefore)), after the chain's check time "
+                + ChainDates.format(time)
+        }
+        if let position = ChainDates.outOfDatePosition(in: crl.signerChain, at: time, endsInAnchor: true) {
+            let certificate = crl.signerChain[position]
+            let role = position == 0 ? "the CRL's signer" : "the CRL signer's issuer"
+            return "\(role) \(certificate.subject) \(ChainDates.problem(of: certificate, at: time)), at the chain's "
+                + "check time \(ChainDates.format(time))"
+        }
+        return nil
+    }
+
     /// Verifies the CRL (when given or required) and checks the chain against it.
     private func checkRevocation(_ report: inout DeviceChainReport, chain: [X509Certificate], at time: Date) {
         let crlTime = revocation.time ?? time
@@ -244,7 +265,11 @@ public struct DeviceChainVerifier: Sendable {
             }
         case .success(let crl):
             result.crl = crl
-            if let revoked = crl.revocation(in: chain) {
+            // Checked at another time than the chain, the CRL must also hold at the chain's time, as Chromium and
+            // openscreen require (with or without --require-crl): a list that lapsed says nothing about that time.
+            if crlTime != time, let lapse = Self.lapse(of: crl, at: time) {
+                report.failure = DeviceTrustFailure(.crlExpiredAtCheck, detail: lapse)
+            } else if let revoked = crl.revocation(in: chain) {
                 result.revokedPosition = revoked.position
                 result.revokedBy = revoked.how
                 let certificate = chain[revoked.position]

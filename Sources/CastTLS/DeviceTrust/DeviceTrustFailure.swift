@@ -38,6 +38,9 @@ public struct DeviceTrustFailure: Error, Sendable, Hashable, CustomStringConvert
         case crlInvalid = "crl-invalid"
         /// The CRL is required but none was given.
         case crlMissing = "crl-missing"
+        /// The CRL was valid when checked (`--crl-at`) but not at the time the chain is checked (`--at`, a capture's
+        /// time): its window or its signer's chain ended (or had not begun). Chromium refuses the device then.
+        case crlExpiredAtCheck = "crl-expired-at-check"
     }
 
     /// The rule that failed.
