@@ -5,7 +5,8 @@
 -- Facts: /work/shared/protocol.md sections 2.2-2.5.
 --
 -- Use:   tshark -X lua_script:wireshark/castv2.lua -o tls.keylog_file:KEYS -r CAPTURE -Y castv2
--- Other ports: -d tcp.port==PORT,tls -d tls.port==PORT,castv2 (or Decode As in the GUI).
+-- Other ports: Cast frames in TLS are recognised by their content (preference castv2.heuristic_tls, on); in plain
+-- TCP too with castv2.heuristic_tcp (off). Decode As (-d tls.port==PORT,castv2) still forces a port.
 -- Written for Wireshark 3.6/4.0 (Lua 5.2): no integer division or bitwise operators, only arithmetic.
 
 local MAX_BODY = 65536 -- Chromium max_body_size / openscreen kMaxBodySize
@@ -61,6 +62,11 @@ castv2.experts = { ef_malformed, ef_too_large, ef_da_malformed, ef_incomplete }
 
 castv2.prefs.tls_on_8009 = Pref.bool("TCP 8009 is TLS",
     true, "Decode TCP port 8009 as TLS (Wireshark gives it to AJP13 otherwise), so Cast is found without Decode As")
+castv2.prefs.heuristic_tls = Pref.bool("Find Cast in TLS on any port",
+    true, "Recognise Cast frames in decrypted TLS application data on any port (speaker groups on 32xxx ports, "
+        .. "emulators and test rigs), without Decode As")
+castv2.prefs.heuristic_tcp = Pref.bool("Find Cast in plain TCP on any port",
+    false, "Also recognise unencrypted Cast frames on any TCP port (exported streams, test rigs)")
 
 -- Looked up lazily: other dissectors may register after this script runs.
 local json_dissector, cert_dissector, cert_looked_up
@@ -516,21 +522,80 @@ local previous_8009 = tcp_table:get_dissector(8009) -- AJP13 in stock Wireshark;
 tls_port_table:add(8009, castv2) -- decrypted application data of TLS on 8009
 local castv2_name = tostring(tls_port_table:get_dissector(8009))
 
--- Without ALPN, TLS tries its heuristic dissectors before the tls.port table, and some (RDPMT) claim Cast
--- frames. Heuristics registered later run first, so this one, which claims the data whenever the tls.port table
--- (8009, or a Decode As) says Cast, restores the port's priority.
-local function heuristic(tvb, pinfo, tree)
-    for _, port in ipairs({ pinfo.src_port, pinfo.dst_port }) do
-        local d = tls_port_table:get_dissector(port)
-        if d and tostring(d) == castv2_name then
-            -- The Lua function itself: castv2.dissector is a handle, and calling it would use up can_desegment.
-            dissect_castv2(tvb, pinfo, tree)
-            return true
-        end
+-- A short printable ASCII string field (tag byte `tag`) at `off`, within `limit`: returns its text and the offset
+-- after it, or nil.
+local function printable_field(tvb, off, limit, tag)
+    if off + 2 > limit or tvb(off, 1):uint() ~= tag then return nil end
+    local len = tvb(off + 1, 1):uint()
+    if len == 0 or len > 127 or off + 2 + len > limit then return nil end
+    local text = tvb(off + 2, len):string()
+    if text:find("[^\32-\126]") then return nil end
+    return text, off + 2 + len
+end
+
+-- Whether the data starts with a Cast frame: a 4-byte big-endian length of 1..64 KiB, then a CastMessage whose field
+-- 1 is protocol_version 0 (CASTV2_1_0), fields 2-4 short printable strings (source, destination, namespace) and
+-- the namespace a urn:x-cast: one. Strict enough that HTTP, AJP or other TLS payloads do not pass.
+local function starts_with_cast_frame(tvb)
+    local total = tvb:len()
+    if total < 4 + 2 + 3 * 3 + 11 then return false end
+    local len = tvb(0, 4):uint()
+    if len == 0 or len > MAX_BODY then return false end
+    local limit = math.min(total, 4 + len)
+    if tvb(4, 1):uint() ~= 0x08 or tvb(5, 1):uint() ~= 0x00 then return false end
+    local _, off = printable_field(tvb, 6, limit, 0x12)
+    if not off then return false end
+    _, off = printable_field(tvb, off, limit, 0x1a)
+    if not off then return false end
+    local namespace = printable_field(tvb, off, limit, 0x22)
+    return namespace ~= nil and namespace:sub(1, 11) == "urn:x-cast:"
+end
+
+-- Streams found to carry Cast by the content check, so their later segments (mid-frame ones included) stay Cast.
+local cast_streams = {}
+local function stream_key(pinfo)
+    local a = tostring(pinfo.src) .. ":" .. pinfo.src_port
+    local b = tostring(pinfo.dst) .. ":" .. pinfo.dst_port
+    if a < b then return a .. "-" .. b end
+    return b .. "-" .. a
+end
+
+local function claims_by_content(tvb, pinfo)
+    local key = stream_key(pinfo)
+    if cast_streams[key] then return true end
+    if starts_with_cast_frame(tvb) then
+        cast_streams[key] = true
+        return true
     end
     return false
 end
+
+-- Without ALPN, TLS tries its heuristic dissectors before the tls.port table, and some (RDPMT) claim Cast
+-- frames. Heuristics registered later run first, so this one, which claims the data whenever the tls.port table
+-- (8009, or a Decode As) says Cast, restores the port's priority; on other ports it recognises Cast by its frames.
+local function heuristic(tvb, pinfo, tree)
+    local claimed = false
+    for _, port in ipairs({ pinfo.src_port, pinfo.dst_port }) do
+        local d = tls_port_table:get_dissector(port)
+        if d and tostring(d) == castv2_name then claimed = true end
+    end
+    if not claimed and castv2.prefs.heuristic_tls then claimed = claims_by_content(tvb, pinfo) end
+    if not claimed then return false end
+    -- The Lua function itself: castv2.dissector is a handle, and calling it would use up can_desegment.
+    dissect_castv2(tvb, pinfo, tree)
+    return true
+end
 castv2:register_heuristic("tls", heuristic)
+
+-- Plain TCP (off by default: unencrypted Cast is rare and every TCP payload would be looked at).
+local function heuristic_tcp(tvb, pinfo, tree)
+    if not castv2.prefs.heuristic_tcp or not claims_by_content(tvb, pinfo) then return false end
+    dissect_castv2(tvb, pinfo, tree)
+    return true
+end
+castv2:register_heuristic("tcp", heuristic_tcp)
+-- A new file starts with no stream known.
+function castv2.init() cast_streams = {} end
 pcall(function() tcp_table:add_for_decode_as(castv2) end) -- plaintext Cast (e.g. exported streams) via Decode As
 
 local applied -- re-register only on a change, so other pref changes keep a Decode As of TCP 8009
