@@ -164,6 +164,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "MDNSMixes",
+            dependencies: ["CastWire"],
+            path: "Benchmarks/MDNSMixes",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "DiscoveryBench",
             dependencies: ["CastDiscovery", "CastNet", "CastWire"],
             path: "Benchmarks/DiscoveryBench",

@@ -14,10 +14,12 @@ public struct MDNSAnalyzer: Sendable {
     }
     /// Instance keys (lowercased instance names) in first-seen order.
     public var order: [String] { records.map { $0.instance.lowercased() } }
+    /// The instances in first-seen order (one per lower-cased instance name; `devices` keyed by it).
+    public var instances: [CastDeviceRecord] { records }
     /// Addresses by lower-cased host name, kept as bytes (formatted once, at the end).
     private var hosts: [DNSName.CaseInsensitiveKey: (v4: Set<DNSIPv4Address>, v6: Set<DNSIPv6Address>)] = [:]
-    /// Queries still waiting: lower-cased name → the name as the query spelled it.
-    private var pending: [(time: LogTimestamp, names: [DNSName.CaseInsensitiveKey: DNSName], source: FlowEndpoint)] = []
+    /// Queries still waiting for an answer, found by name.
+    private var pending = PendingQueries()
     private var reportedTXT: Set<String> = []
     /// Decoded Cast TXT records by RDATA (at most `maximumCachedTXT`, then started afresh).
     private var txtCache: [BytesKey: CastTXTRecord] = [:]
@@ -68,7 +70,7 @@ public struct MDNSAnalyzer: Sendable {
             for record in message.additionals { absorb(record, time: time, findings: &findings) }
         } else if pending.count < Self.maximumPending {
             let names = Self.awaitedNames(in: message)
-            if !names.isEmpty { pending.append((time, names, source)) }
+            if !names.isEmpty { pending.add(time: time, names: names, source: source) }
         }
         guard makingEvent else { return nil }
         var event = MDNSEvent(time: time, source: source, destination: destination, dns: message,
@@ -171,30 +173,17 @@ public struct MDNSAnalyzer: Sendable {
     }
 
     private mutating func pairAnswers(_ message: DNSMessage, time: LogTimestamp) -> Double? {
-        guard !pending.isEmpty else { return nil }
-        let names = Set(message.answers.map { DNSName.CaseInsensitiveKey($0.name) })
-        var best: Double?
-        pending.removeAll { query in
-            guard query.names.keys.contains(where: names.contains) else { return false }
-            let elapsed = CastSessionTracker.seconds(from: query.time, to: time)
-            best = max(best ?? 0, elapsed)
-            return true
-        }
-        return best
+        pending.answer(message, at: time)
     }
 
     private mutating func expire(before time: LogTimestamp?, findings: inout [Finding]) {
-        guard let first = pending.first else { return }
-        // Queries are in time order: nothing to expire while the oldest is under a second old.
-        if let time, CastSessionTracker.seconds(from: first.time, to: time) <= 1 { return }
-        pending.removeAll { query in
-            if let time, CastSessionTracker.seconds(from: query.time, to: time) <= 1 { return false }
+        guard !pending.isEmpty else { return }
+        pending.expire(before: time) { query in
             findings.append(Finding(
                 .warn, "mdns.no-answer",
-                "query for \(query.names.values.map(\.description).sorted().joined(separator: ", ")) got no answer within 1 s",
+                "query for \(query.names.map(\.description).sorted().joined(separator: ", ")) got no answer within 1 s",
                 detail: "sent by \(query.source.label); no responder answered (device off, multicast filtered, or another "
                     + "network)", time: query.time))
-            return true
         }
     }
 

@@ -38,7 +38,8 @@ public struct InspectGroups: Sendable {
 
     /// Groups from the analyser's instances and the connections' multizone members.
     public init(mdns: MDNSAnalyzer, connections: [ConnectionSummary]) {
-        let records = mdns.order.compactMap { mdns.devices[$0] }
+        // The instances in order, once: `devices` builds a dictionary of them all on every use.
+        let records = mdns.instances
         let speakers = records.filter { !$0.isGroup }
         var found: [Group] = []
         for record in records where record.isGroup {

@@ -182,11 +182,11 @@ public final class InspectReport {
     }
 
     private func discovery(_ mdns: MDNSAnalyzer) {
-        guard only.isEmpty || only.contains(.mdns), !mdns.order.isEmpty else { return }
+        let instances = mdns.instances
+        guard only.isEmpty || only.contains(.mdns), !instances.isEmpty else { return }
         line("")
-        line("Cast devices seen by mDNS (\(mdns.order.count)):")
-        for key in mdns.order {
-            guard let device = mdns.devices[key] else { continue }
+        line("Cast devices seen by mDNS (\(instances.count)):")
+        for device in instances {
             let addresses = (device.ipv4.sorted() + device.ipv6.sorted()).joined(separator: ", ")
             line("  \(device.instance)")
             line("    name \(device.txt?.friendlyName ?? "?"), model \(device.txt?.model ?? "?"), id "

@@ -9,8 +9,10 @@ public struct DNSWriter: Sendable {
     private var suffixOffsets: [DNSName: Int] = [:]
     private var compressionEnabled = true
 
-    /// An empty writer.
-    public init() {}
+    /// An empty writer; `compressing` false writes every name in full (as some responders do).
+    public init(compressing: Bool = true) {
+        compressionEnabled = compressing
+    }
 
     /// Number of bytes written.
     public var count: Int { bytes.count }
