@@ -7,7 +7,7 @@ export CASTSCOPE_REQUIRE_PEERS ?= 1
 # 8 keeps the queue short and the run faster (96 s against 145 s here).
 TEST_WIDTH ?= 8
 
-.PHONY: setup build test examples demo install uninstall bench bench-log bench-tail bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-build clean
+.PHONY: setup build test examples demo install uninstall bench bench-log bench-tail bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-long fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -79,6 +79,10 @@ bench-sender: setup
 
 fuzz: setup
 	./scripts/fuzz $(FUZZ_SECONDS)
+
+# Every target to 10 M executions (cheap parsers) or 1 M (heavy ones), growing the corpora in Fuzz/Corpus.
+fuzz-long: setup
+	./scripts/fuzz-long
 
 clean:
 	rm -rf .build .build-fuzz .build-bench

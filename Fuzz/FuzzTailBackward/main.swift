@@ -13,7 +13,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let content = Array(bytes.dropFirst())
     let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { return 0 }
-    defer { close(fd) }
+    defer {
+        close(fd)
+        unlink(path)  // nothing left in /tmp when the run ends
+    }
     _ = content.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     var filter = LoggerFilter()
     filter.minimumLevel = control & 0x40 != 0 ? .info : .verbose

@@ -23,7 +23,7 @@ public struct MDNSAnalyzer: Sendable {
     private var reportedTXT: Set<String> = []
     /// Decoded Cast TXT records by RDATA (at most `maximumCachedTXT`, then started afresh).
     private var txtCache: [BytesKey: CastTXTRecord] = [:]
-    static let maximumCachedTXT = 256
+    static let maximumCachedTXT = 1024
     /// `_googlezone._tcp` instances in first-seen order, found by lower-cased name.
     public private(set) var zones: [GoogleZoneSighting] = []
     private var zonePositions: [DNSName.CaseInsensitiveKey: Int] = [:]

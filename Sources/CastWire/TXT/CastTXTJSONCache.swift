@@ -3,10 +3,11 @@ import Synchronization
 
 /// The `cast` JSON of Cast TXT records by their RDATA, made once per distinct record: devices announce the same TXT
 /// again and again, and decoding and rendering it was most of the cost of an mDNS JSON line. Bounded: past
-/// `capacity` entries it starts over.
+/// `capacity` entries (as many as the instances the inspector tracks, so a network of hundreds of devices does not
+/// start it over on every round of announcements) it starts over.
 public final class CastTXTJSONCache: Sendable {
     /// Most records kept.
-    public static let capacity = 256
+    public static let capacity = 1024
     private let entries = Mutex<[BytesKey: (value: JSONValue, serialized: [UInt8])]>([:])
 
     /// An empty cache.
