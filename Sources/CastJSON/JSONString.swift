@@ -110,7 +110,9 @@ public enum JSONString {
     /// The scalar and UTF-8 length of a DEL, C1 control (U+0080–U+009F) or bidirectional override or isolate
     /// (U+202A–U+202E, U+2066–U+2069) starting at `index`; length 0 when there is none.
     @inlinable @inline(__always)
-    static func terminalControl(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (scalar: UInt32, length: Int) {
+    static func terminalControl(_ base: UnsafePointer<UInt8>, at index: Int, count: Int)
+        -> (scalar: UInt32, length: Int)
+    {
         let byte = base[index]
         if byte == 0x7F { return (0x7F, 1) }
         if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) {
@@ -118,7 +120,8 @@ public enum JSONString {
         }
         if byte == 0xE2, index + 2 < count {
             let second = base[index + 1], third = base[index + 2]
-            if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+            if (second == 0x80 && (0xAA...0xAE).contains(third))
+                || (second == 0x81 && (0xA6...0xA9).contains(third)) {
                 return (0x2000 | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F), 3)
             }
         }
@@ -129,7 +132,9 @@ public enum JSONString {
     static func appendUnicodeEscape<Output: ByteOutput & ~Copyable>(_ scalar: UInt32, to out: inout Output) {
         out.appendByte(UInt8(ascii: "\\"))
         out.appendByte(UInt8(ascii: "u"))
-        for shift in stride(from: 12, through: 0, by: -4) { out.appendByte(hexDigit(UInt8((scalar >> UInt32(shift)) & 0x0F))) }
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.appendByte(hexDigit(UInt8((scalar >> UInt32(shift)) & 0x0F)))
+        }
     }
 
     @inlinable

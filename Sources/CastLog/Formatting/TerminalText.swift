@@ -34,7 +34,14 @@ public enum TerminalText {
         while index + 8 <= count {
             // SAFETY: index + 8 <= count, so the eight bytes are inside the buffer; loadUnaligned allows any address.
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if wordMayNeedEscaping(word) { break }
+            // A flagged word may hold only a kept line feed or the start of an ordinary character: its bytes are
+            // looked at one by one (a sequence starting in it may end in the next word), then the scan goes on.
+            if wordMayNeedEscaping(word) {
+                for position in index..<(index + 8)
+                where escapeLength(base, at: position, count: count, lines: lines) > 0 {
+                    return true
+                }
+            }
             index += 8
         }
         while index < count {
