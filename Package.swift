@@ -15,6 +15,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzLogLine", ["CastLog"]),
     ("FuzzTailBackward", ["CastLog"]),
     ("FuzzTerminalText", ["CastLog"]),
+    ("FuzzAppLogLine", ["CastLog"]),
     ("FuzzArguments", ["CastCLI"]),
     ("FuzzFrames", ["CastWire", "CastJSON"]),
     ("FuzzCastMessage", ["CastWire"]),

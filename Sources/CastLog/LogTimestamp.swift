@@ -47,6 +47,20 @@ public struct LogTimestamp: Sendable, Hashable, Comparable {
     }
 }
 
+extension LogTimestamp {
+    /// The instant of a civil date and time at `utcOffset` seconds east of UTC, or nil for an impossible one
+    /// (month 13, 2026-02-30, hour 24…), for the log formats that spell their times in parts.
+    init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, microseconds: Int,
+          utcOffset: Int = 0) {
+        guard (1...12).contains(month), day >= 1, day <= TimestampParser.daysIn(month: month, year: year),
+              (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second),
+              (0..<1_000_000).contains(microseconds) else { return nil }
+        let days = TimestampParser.daysFromCivil(year: year, month: month, day: day)
+        self.init(seconds: Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(utcOffset),
+                  microseconds: Int32(microseconds))
+    }
+}
+
 /// Formats timestamps quickly by reusing the date-and-time prefix while the second has not changed.
 ///
 /// The whole 27-byte text lives in a fixed inline buffer: per record only the six fraction digits are rewritten
@@ -114,7 +128,7 @@ public struct TimestampCache: Sendable {
 }
 
 /// RFC 3339 parsing for `tail --since` and for reading log files back.
-private struct TimestampParser {
+struct TimestampParser {
     private let bytes: [UInt8]
     private var index = 0
 

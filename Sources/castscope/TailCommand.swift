@@ -40,6 +40,11 @@ enum TailCommand {
                     "since", value: "time",
                     help: "Leave out records before this RFC 3339 time or date, or this long ago (10m, 2h, 30s)."),
                 .option("output", value: "format", help: "Output format.", default: "text", values: ["text", "json"]),
+                .option("year", value: "year",
+                        help: "The year of logcat and Chromium times, which have none (default: this year)."),
+                .option("tz", value: "offset",
+                        help: "The zone of logcat, Chromium and Python times: +HH:MM, -HHMM or UTC (default: this "
+                            + "machine's)."),
                 // Logs and packets on one timeline (CaptureTailSession).
                 .option("capture", value: "file",
                         help: "A pcap/pcapng whose Cast messages are merged with the records by time."),
@@ -77,7 +82,7 @@ enum TailCommand {
         }
         if invocation.isGiven("keylog") { throw CommandLineError.validation("--keylog needs --capture") }
         var session = LogTailSession(
-            paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since),
+            paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since, context: try appLogContext(invocation)),
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
         let emit = writer(io)
         let failures = session.readInitial(emit)
@@ -127,7 +132,7 @@ enum TailCommand {
         let follow = invocation.flag("follow")
         var session = CaptureTailSession(
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
-            selector: LogTailSelector(filter: filter, since: since), since: since,
+            selector: LogTailSelector(filter: filter, since: since, context: try appLogContext(invocation)), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
         let emit = writer(io)
         let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
@@ -141,6 +146,16 @@ enum TailCommand {
         }
         await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
         return 0
+    }
+
+    /// `--year` and `--tz`: what other programs' log times leave out.
+    private static func appLogContext(_ invocation: Invocation) throws -> AppLogContext {
+        var context = AppLogContext.current
+        if let year = try invocation.integer("year", in: 1970...9999) { context.year = year }
+        if let zone = try invocation.value("tz", expected: "expected +HH:MM, -HHMM or UTC", AppLogContext.parseOffset) {
+            context.utcOffset = zone
+        }
+        return context
     }
 
     /// The filter from the options, or from CASTSCOPE_LOG when no filter option is given.

@@ -39,6 +39,13 @@ import Glibc
             case 0: text += "a raw line \(random.next(1000))\n"
             case 1: text += "\n"
             case 2: text += "   \r\n"
+            case 4 where random.next(2) == 0:
+                // Other programs' lines: timed (logcat threadtime) and untimed (logcat brief, Python's default).
+                let tag = Self.classes[random.next(Self.classes.count)]
+                text += [
+                    "11-30 05:\(String(format: "%02d:%02d", 10 + second / 60, second % 60)).000  1  2 D \(tag): m",
+                    "I/\(tag)( 12): brief \(random.next(100))", "WARNING:\(tag):python \(random.next(100))",
+                ][random.next(3)] + "\n"
             case 3 where random.next(40) == 0:
                 text += String(repeating: "x", count: maximumLineLength + 1 + random.next(50)) + "\n"
             default:
@@ -72,12 +79,13 @@ import Glibc
         let scratch = Scratch()
         for round in 0..<80 {
             scratch.write(randomLog(&random, lines: random.next(300), maximumLineLength: LogLineParser.maximumLineLength))
+            let utc = AppLogContext(year: 2026, utcOffset: 0)
             var filter = LoggerFilter()
             filter.minimumLevel = [.verbose, .info, .error][random.next(3)]
             if random.next(2) == 0 { filter.setLoggingLevel(.debug, forClasses: ["GCKUI*"]) }
             if random.next(4) == 0 { filter.minimumLevel = .none }
             let since = random.next(3) == 0 ? LogTimestamp(rfc3339: "2026-11-30T05:10:\(10 + random.next(40))Z") : nil
-            let selector = LogTailSelector(filter: filter, since: since)
+            let selector = LogTailSelector(filter: filter, since: since, context: utc)
             let wanted = [0, 1, 3, 10, 100, 1000][random.next(6)]
             var session = LogTailSession(paths: [scratch.path], follow: false, lineCount: wanted, selector: selector,
                                          printer: LogTailPrinter(format: .text, colored: false))

@@ -62,12 +62,18 @@ public struct LogFormatter: Sendable {
             if colored { ByteWriting.append("\u{1B}[0m", to: &out) }
             out.append(0x20)
             ByteWriting.appendSafe(record.className, to: &out)
-            ByteWriting.append(" -[", to: &out)
-            ByteWriting.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
-            ByteWriting.append("] ", to: &out)
-            ByteWriting.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
-            out.append(UInt8(ascii: ":"))
-            ByteWriting.appendDecimal(UInt64(record.line), to: &out)
+            // Other programs' records (logcat, Python) have no function or file: those parts are left out.
+            if !record.function.isEmpty {
+                ByteWriting.append(" -[", to: &out)
+                ByteWriting.appendPrefix(record.function, upTo: UInt8(ascii: "("), to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+            if !record.file.isEmpty {
+                out.append(0x20)
+                ByteWriting.appendSuffix(record.file, after: UInt8(ascii: "/"), to: &out)
+                out.append(UInt8(ascii: ":"))
+                ByteWriting.appendDecimal(UInt64(record.line), to: &out)
+            }
             out.append(0x20)
         }
         ByteWriting.appendSingleLine(record.message, to: &out)

@@ -15,7 +15,13 @@ public struct LogTailBackwardSelection: Sendable {
     /// The time of the newest record met, for the forward selection that follows the file afterwards.
     public private(set) var newestRecordTime: LogTimestamp?
     private var newestFirst: [LogTailEntry] = []
-    private var waiting: [(line: String, reason: String)] = []
+    /// Lines that wait for the time of the record before them: lines that are not records, and records without a
+    /// time of their own (logcat's brief, Python's default format).
+    private enum Waiting: Sendable {
+        case raw(line: String, reason: String)
+        case record(LogRecord)
+    }
+    private var waiting: [Waiting] = []
     private var reachedSince = false
 
     /// A selection of `wanted` entries under `selector`'s filter and `since`.
@@ -31,23 +37,22 @@ public struct LogTailBackwardSelection: Sendable {
     public mutating func take(_ line: String) -> Bool {
         guard !isSatisfied else { return false }
         if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return true }
-        switch LogLineParser.parse(line) {
-        case .success(let record):
+        switch selector.read(line) {
+        case .timed(let record):
             if newestRecordTime == nil { newestRecordTime = record.timestamp }
             settleWaiting(recordTime: record.timestamp)
             if let since = selector.since, record.timestamp < since {
                 reachedSince = true
                 return false
             }
-            if selector.filter.allows(level: record.level, className: record.className, function: record.function,
-                                      message: record.message) {
-                newestFirst.append(LogTailEntry(record: record))
-            }
-        case .failure(let failure):
-            unparsedCount += 1
+            if selector.allows(record) { newestFirst.append(LogTailEntry(record: record)) }
+        case .untimed(let record):
             // Only as many waiting lines as could still be shown are kept; older ones could never be.
+            if selector.allows(record), newestFirst.count + waiting.count < wanted { waiting.append(.record(record)) }
+        case .raw(let reason):
+            unparsedCount += 1
             if selector.filter.allowsMessage(line), newestFirst.count + waiting.count < wanted {
-                waiting.append((line, failure.reason))
+                waiting.append(.raw(line: line, reason: reason))
             }
         }
         return !isSatisfied
@@ -68,9 +73,14 @@ public struct LogTailBackwardSelection: Sendable {
         if let since = selector.since {
             guard let recordTime, recordTime >= since else { return }
         }
-        for line in waiting {
-            newestFirst.append(LogTailEntry(.unparsed(line: line.line, reason: line.reason),
-                                            time: recordTime ?? LogTailEntry.earliestTime))
+        let time = recordTime ?? LogTailEntry.earliestTime
+        for item in waiting {
+            switch item {
+            case .raw(let line, let reason): newestFirst.append(LogTailEntry(.unparsed(line: line, reason: reason), time: time))
+            case .record(var record):
+                record.timestamp = recordTime ?? AppLogLine.untimed
+                newestFirst.append(LogTailEntry(record: record))
+            }
         }
     }
 }

@@ -7,14 +7,41 @@ public struct LogTailSelector: Sendable {
     public let filter: LoggerFilter
     /// Records before this time are left out; nil keeps all.
     public let since: LogTimestamp?
+    /// What other programs' lines leave out of their times (year, zone).
+    public let context: AppLogContext
     /// Lines seen that were not records (raw lines and overlong lines), shown or not.
     public private(set) var unparsedCount = 0
     private var lastRecordTime: LogTimestamp?
 
-    /// A selector applying `filter` and `since`.
-    public init(filter: LoggerFilter, since: LogTimestamp? = nil) {
+    /// A selector applying `filter` and `since`; other programs' year-less and zone-less times follow `context`.
+    public init(filter: LoggerFilter, since: LogTimestamp? = nil, context: AppLogContext = .current) {
         self.filter = filter
         self.since = since
+        self.context = context
+    }
+
+    /// What one line is: a record with its own time, a record without one (it takes the time of the record before
+    /// it), or not a record.
+    public enum Reading: Sendable {
+        case timed(LogRecord)
+        case untimed(LogRecord)
+        case raw(reason: String)
+    }
+
+    /// Reads `line` as castscope's formats, then as another program's (`AppLogLine`).
+    public func read(_ line: String) -> Reading {
+        switch LogLineParser.parse(line) {
+        case .success(let record): return .timed(record)
+        case .failure(let failure):
+            guard let app = AppLogLine.parse(Substring(line), context: context) else { return .raw(reason: failure.reason) }
+            return app.timed ? .timed(app.record) : .untimed(app.record)
+        }
+    }
+
+    /// Whether `record` passes the filter.
+    func allows(_ record: LogRecord) -> Bool {
+        filter.allows(level: record.level, className: record.className, function: record.function,
+                      message: record.message)
     }
 
     /// The entry to show for `line`, or nil when it is blank or filtered out.
@@ -24,24 +51,28 @@ public struct LogTailSelector: Sendable {
     /// record before it in the file is not older than `since`.
     public mutating func entry(for line: String) -> LogTailEntry? {
         if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
-        switch LogLineParser.parse(line) {
-        case .success(let record):
+        switch read(line) {
+        case .timed(let record):
             lastRecordTime = record.timestamp
             if let since, record.timestamp < since { return nil }
-            guard
-                filter.allows(
-                    level: record.level, className: record.className, function: record.function,
-                    message: record.message)
-            else { return nil }
+            guard allows(record) else { return nil }
             return LogTailEntry(record: record)
-        case .failure(let failure):
+        case .untimed(var record):
+            // As a line that is not a record: the time of the record before it, shown after `since` only when that is.
+            if let since {
+                guard let lastRecordTime, lastRecordTime >= since else { return nil }
+            }
+            guard allows(record) else { return nil }
+            record.timestamp = lastRecordTime ?? AppLogLine.untimed
+            return LogTailEntry(record: record)
+        case .raw(let reason):
             unparsedCount += 1
             guard filter.allowsMessage(line) else { return nil }
             if let since {
                 guard let lastRecordTime, lastRecordTime >= since else { return nil }
             }
             return LogTailEntry(
-                .unparsed(line: line, reason: failure.reason), time: lastRecordTime ?? LogTailEntry.earliestTime)
+                .unparsed(line: line, reason: reason), time: lastRecordTime ?? LogTailEntry.earliestTime)
         }
     }
 

@@ -1,0 +1,24 @@
+/// Lines other programs write, read as records so `tail`'s class filters apply to them: Android logcat, Chromium
+/// and Python logging (one file per format family beside this one). castscope's own formats are tried first
+/// (`LogLineParser`).
+public enum AppLogLine {
+    /// The formats read, by the name `--output json` gives in `format`.
+    public enum Format: String, Sendable, CaseIterable {
+        case logcat, chromium, python
+    }
+
+    /// The time a record without one carries until `tail` gives it the time of the record before it, and keeps when
+    /// there is none (the Unix epoch: a real time, plainly not the record's).
+    public static let untimed = LogTimestamp(seconds: 0, microseconds: 0)
+
+    /// The record of `line` in the first format that reads it, and whether the line carried a time (logcat's
+    /// `brief` and Python's default format do not: such a record takes the time of the record before it).
+    public static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
+        guard line.utf8.count <= LogLineParser.maximumLineLength, let first = line.utf8.first else { return nil }
+        if first == UInt8(ascii: "[") { return ChromiumLogLine.parse(line, context: context) }
+        if first >= 0x30, first <= 0x39 {
+            return LogcatLine.parse(line, context: context) ?? PythonLogLine.parse(line, context: context)
+        }
+        return PythonLogLine.parse(line, context: context) ?? LogcatLine.parse(line, context: context)
+    }
+}

@@ -1,0 +1,83 @@
+/// Reads the fixed-shape prefixes of other programs' log lines (`12-06 10:41:07.123`, `[1234:5678:1206/…`) byte by
+/// byte: digits of a given count, expected bytes, spaces, a word up to a delimiter. Every read checks the end.
+struct LineScanner {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ line: Substring) { bytes = Array(line.utf8) }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    /// Exactly `count` decimal digits, as a number.
+    mutating func digits(_ count: Int) -> Int? {
+        guard position + count <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<count {
+            let byte = bytes[position + offset]
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        position += count
+        return value
+    }
+
+    /// One to `maximum` decimal digits, as a number.
+    mutating func number(maximum: Int = 18) -> Int? {
+        var value = 0
+        var count = 0
+        while position < bytes.count, count < maximum, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+            value = value * 10 + Int(bytes[position] - 0x30)
+            position += 1
+            count += 1
+        }
+        return count > 0 ? value : nil
+    }
+
+    /// Skips `byte` when it is next.
+    mutating func expect(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Skips spaces; returns how many.
+    @discardableResult
+    mutating func spaces() -> Int {
+        let start = position
+        while position < bytes.count, bytes[position] == 0x20 { position += 1 }
+        return position - start
+    }
+
+    /// The bytes up to (not including) the first `stop`, which is skipped; nil when there is none or the word would be
+    /// longer than `maximum`.
+    mutating func word(until stop: UInt8, maximum: Int = 256) -> String? {
+        var end = position
+        while end < bytes.count, bytes[end] != stop {
+            end += 1
+            if end - position > maximum { return nil }
+        }
+        guard end < bytes.count else { return nil }
+        let text = String(decoding: bytes[position..<end], as: UTF8.self)
+        position = end + 1
+        return text
+    }
+
+    /// A fraction after a separator, as microseconds: `.123` → 123000, `,5` → 500000 (up to nine digits read).
+    mutating func fraction() -> Int? {
+        var micros = 0
+        var scale = 100_000
+        var count = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, count < 9 {
+            if count < 6 {
+                micros += Int(bytes[position] - 0x30) * scale
+                scale /= 10
+            }
+            position += 1
+            count += 1
+        }
+        return count > 0 ? micros : nil
+    }
+
+    /// What is left, as text.
+    var rest: String { String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self) }
+}

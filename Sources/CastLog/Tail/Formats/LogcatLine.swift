@@ -1,0 +1,110 @@
+/// Android logcat lines (`adb logcat -v threadtime|time|brief`, with `year`, `epoch`, `UTC`/`zone`), from
+/// logcat's documented output formats: the tag is the class (Cast SDK tags such as CastContext, MediaRouter,
+/// RemoteMediaClient), the priority letter the level.
+///
+/// | logcat | GCK level |
+/// |---|---|
+/// | V | verbose (1) |
+/// | D | debug (2) |
+/// | I | info (3) |
+/// | W | warning (4) |
+/// | E | error (5) |
+/// | F, A | assert (6) |
+enum LogcatLine {
+    /// The GCK level of a logcat priority letter.
+    static func level(_ letter: UInt8) -> LogLevel? {
+        switch letter {
+        case UInt8(ascii: "V"): .verbose
+        case UInt8(ascii: "D"): .debug
+        case UInt8(ascii: "I"): .info
+        case UInt8(ascii: "W"): .warning
+        case UInt8(ascii: "E"): .error
+        case UInt8(ascii: "F"), UInt8(ascii: "A"): .assert
+        default: nil
+        }
+    }
+
+    /// The record of one logcat line, or nil when it is not one; `timed` is false for `brief`, which has no time.
+    static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
+        var scanner = LineScanner(line)
+        let time = timestamp(&scanner, context: context)
+        if time == nil { scanner.position = 0 }
+        var pid = 0, tid: Int?
+        let letter: UInt8
+        let tag: String
+        if time != nil, scanner.spaces() > 0, let process = scanner.number(maximum: 10) {
+            // threadtime: PID TID L Tag: message
+            guard scanner.spaces() > 0, let thread = scanner.number(maximum: 10), scanner.spaces() > 0,
+                  !scanner.isAtEnd else { return nil }
+            pid = process
+            tid = thread
+            letter = scanner.bytes[scanner.position]
+            scanner.position += 1
+            guard scanner.spaces() > 0, let name = scanner.word(until: UInt8(ascii: ":"), maximum: 128) else {
+                return nil
+            }
+            tag = trimmed(name)
+        } else {
+            // time and brief: L/Tag( PID): message
+            if time != nil { scanner.spaces() }
+            guard !scanner.isAtEnd else { return nil }
+            letter = scanner.bytes[scanner.position]
+            scanner.position += 1
+            guard scanner.expect(UInt8(ascii: "/")), let name = scanner.word(until: UInt8(ascii: "("), maximum: 128)
+            else { return nil }
+            tag = trimmed(name)
+            scanner.spaces()
+            guard let process = scanner.number(maximum: 10), scanner.expect(UInt8(ascii: ")")),
+                  scanner.expect(UInt8(ascii: ":")) else { return nil }
+            pid = process
+        }
+        guard let level = level(letter), !tag.isEmpty else { return nil }
+        _ = scanner.expect(0x20)
+        var metadata: LogMetadata = ["format": "logcat", "pid": .int(Int64(pid))]
+        if let tid { metadata.append("tid", .int(Int64(tid))) }
+        let record = LogRecord(timestamp: time ?? AppLogLine.untimed, level: level, className: tag,
+                               function: "", file: "", line: 0, message: scanner.rest, metadata: metadata)
+        return (record, time != nil)
+    }
+
+    /// `MM-DD HH:MM:SS.mmm`, `YYYY-MM-DD HH:MM:SS.mmm` or `SECONDS.mmm`, then an optional ` +HHMM` zone.
+    private static func timestamp(_ scanner: inout LineScanner, context: AppLogContext) -> LogTimestamp? {
+        let start = scanner.position
+        if let epoch = scanner.number(maximum: 12), scanner.expect(UInt8(ascii: ".")), let micros = scanner.fraction(),
+           epoch > 99_999 {
+            return LogTimestamp(seconds: Int64(epoch), microseconds: Int32(micros))
+        }
+        scanner.position = start
+        var year: Int?
+        guard let first = scanner.digits(2) else { return nil }
+        var month = first
+        if let rest = scanner.digits(2) {
+            year = first * 100 + rest
+            guard scanner.expect(UInt8(ascii: "-")), let parsed = scanner.digits(2) else { return nil }
+            month = parsed
+        }
+        guard scanner.expect(UInt8(ascii: "-")), let day = scanner.digits(2), scanner.expect(0x20),
+              let hour = scanner.digits(2), scanner.expect(UInt8(ascii: ":")), let minute = scanner.digits(2),
+              scanner.expect(UInt8(ascii: ":")), let second = scanner.digits(2), scanner.expect(UInt8(ascii: ".")),
+              let micros = scanner.fraction() else { return nil }
+        // -v zone: " +0100" after the time.
+        let beforeZone = scanner.position
+        var context = context
+        if scanner.spaces() == 1, !scanner.isAtEnd,
+           scanner.bytes[scanner.position] == UInt8(ascii: "+") || scanner.bytes[scanner.position] == UInt8(ascii: "-"),
+           scanner.position + 5 <= scanner.bytes.count,
+           let offset = AppLogContext.parseOffset(String(decoding: scanner.bytes[scanner.position..<(scanner.position + 5)],
+                                                         as: UTF8.self)) {
+            context.utcOffset = offset
+            scanner.position += 5
+        } else {
+            scanner.position = beforeZone
+        }
+        return context.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                               microseconds: micros)
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

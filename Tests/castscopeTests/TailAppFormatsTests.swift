@@ -1,0 +1,59 @@
+import CastJSON
+import CastTestSupport
+import Foundation
+import Testing
+
+/// `castscope tail` reads the logs other Cast software writes — logcat, Python logging, Chromium — as records, so the
+/// GCK-style class filters apply to their tags, loggers and source files.
+@Suite struct TailAppFormatsTests {
+    static let lines = [
+        "12-06 10:41:07.123  1234  5678 D CastContext: session started",
+        "12-06 10:41:07.200  1234  5678 W MediaRouter: route lost",
+        "2026-12-06 10:41:08.001 DEBUG (MainThread) [pychromecast.socket_client] Connecting to 192.168.1.20:8009",
+        "[1234:5678:1206/104109.123456:ERROR:components/cast_channel/cast_socket.cc(291)] Failed to connect",
+        "DEBUG:pychromecast.controllers:Receiver status",
+        "not a record of any format",
+    ]
+
+    private func file() throws -> String {
+        let path = NSTemporaryDirectory() + "castscope-app-\(UUID().uuidString).log"
+        try (Self.lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func classFiltersApplyToTagsLoggersAndSourceFiles() async throws {
+        let path = try file()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try await CastscopeProcess.run(
+            ["tail", "--year", "2026", "--tz", "UTC", "--level", "none", "--class", "CastContext=debug",
+             "--class", "pychromecast.*=debug", "--class", "cast_socket*=error", path])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let shown = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(shown.count == 5, "\(result.standardOutput)")
+        #expect(shown[0] == "2026-12-06T10:41:07.123000Z DEBUG   CastContext session started format=logcat pid=1234 tid=5678")
+        #expect(shown.contains { $0.contains("pychromecast.socket_client Connecting") })
+        #expect(shown.contains { $0.contains("ERROR   cast_socket.cc cast_socket.cc:291 Failed to connect") })
+        #expect(!shown.contains { $0.contains("MediaRouter") })
+        // Never silently dropped: the line no format reads is shown as it is.
+        #expect(shown.last == "not a record of any format")
+    }
+
+    @Test func jsonNamesEachRecordsFormat() async throws {
+        let path = try file()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try await CastscopeProcess.run(["tail", "--tz", "+01:00", "--year", "2026", "--output", "json", path])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let objects = try result.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        #expect(objects.compactMap { $0["format"]?.stringValue } == ["logcat", "logcat", "python", "chromium", "python"])
+        #expect(objects.first?["ts"] == "2026-12-06T09:41:07.123000Z")
+        #expect(objects.first?["class"] == "CastContext")
+        #expect(result.standardError.contains("not a log record: not a record of any format"))
+    }
+
+    @Test func aBadYearOrZoneIsAUsageError() async throws {
+        for arguments in [["--year", "12"], ["--tz", "Mars/Olympus"]] {
+            let result = try await CastscopeProcess.run(["tail"] + arguments + ["/no/such.log"])
+            #expect(result.exitCode == 64, "\(arguments): \(result.standardError)")
+        }
+    }
+}
