@@ -124,3 +124,60 @@ import Testing
         _ = read("12-06 10:41:07." + String(repeating: "9", count: 100_000))
     }
 }
+
+/// iOS senders' GCKLoggerDelegate output, bare and behind NSLog's and idevicesyslog's prefixes, as the Cast guide's
+/// delegate examples print it.
+@Suite struct GCKLogLineTests {
+    private func read(_ line: String) -> (record: LogRecord, timed: Bool)? {
+        AppLogLine.parse(Substring(line), context: AppLogContextTestValues.utc2026)
+    }
+
+    @Test(arguments: [
+        ("-[GCKDeviceScanner startScan] - Starting device scan", "GCKDeviceScanner", "startScan", "", UInt(0),
+         "Starting device scan"),
+        ("GCKDeviceScanner.m:123: -[GCKDeviceScanner stopScan] - Stopped", "GCKDeviceScanner", "stopScan",
+         "GCKDeviceScanner.m", 123, "Stopped"),
+        ("+[GCKCastContext(Private) sharedInstance] - ready - really", "GCKCastContext", "sharedInstance", "", 0,
+         "ready - really"),
+        ("GCKSessionManager.startSession(with:) - failed", "GCKSessionManager", "startSession(with:)", "", 0, "failed"),
+    ])
+    func delegateLinesTakeTheClassOfTheirFunction(line: String, className: String, function: String, file: String,
+                                                  lineNumber: UInt, message: String) throws {
+        let parsed = try #require(read(line), "\(line)")
+        #expect(!parsed.timed)
+        #expect(parsed.record.className == className && parsed.record.function == function)
+        #expect(parsed.record.file == file && parsed.record.line == lineNumber && parsed.record.message == message)
+        #expect(parsed.record.level == .debug && parsed.record.metadata["format"] == .string("gck"))
+    }
+
+    @Test func nslogPrefixGivesTheTimeAndTheLocationAfterTheMessage() throws {
+        let parsed = try #require(read("2026-12-06 10:41:07.123456+0100 CastVideos[812:39011] "
+                                       + "-[GCKCastSession(Internal) connect] - Connecting, GCKCastSession.m:88"))
+        #expect(parsed.timed && parsed.record.timestamp.rfc3339 == "2026-12-06T09:41:07.123456Z")
+        #expect(parsed.record.className == "GCKCastSession" && parsed.record.function == "connect")
+        #expect(parsed.record.message == "Connecting" && parsed.record.file == "GCKCastSession.m")
+        #expect(parsed.record.metadata["pid"] == .int(812))
+        let plain = try #require(read("2026-12-06 10:41:07.200000+0100 CastVideos[812:39011] Plain app message"))
+        #expect(plain.record.className == "CastVideos" && plain.record.message == "Plain app message")
+    }
+
+    @Test func idevicesyslogPrefixGivesTheTimeAndTheLevel() throws {
+        let parsed = try #require(read("Dec  6 10:41:08 iPhone CastVideos(GoogleCast)[812] <Error>: "
+                                       + "GCKSessionManager.startSession(with:) - failed to start"))
+        #expect(parsed.timed && parsed.record.timestamp.rfc3339 == "2026-12-06T10:41:08.000000Z")
+        #expect(parsed.record.level == .error && parsed.record.className == "GCKSessionManager")
+        let fault = try #require(read("Dec 16 01:02:03 Tom's iPhone CastVideos[812] <Fault>: lost"))
+        #expect(fault.record.level == .assert && fault.record.className == "CastVideos" && fault.record.message == "lost")
+    }
+
+    @Test func proseWithADashIsNotADelegateLine() {
+        for line in ["Hello - world", "- [x] done - yes", "a.b - c", "Foo.bar() baz - x", "-[ ] - empty"] {
+            #expect(read(line) == nil, "\(line)")
+        }
+    }
+}
+
+enum AppLogContextTestValues {
+    static let utc2026 = AppLogContext(year: 2026, utcOffset: 0,
+                                       now: LogTimestamp(rfc3339: "2026-12-31T00:00:00Z") ?? .now())
+}

@@ -1,10 +1,10 @@
-/// Lines other programs write, read as records so `tail`'s class filters apply to them: Android logcat, Chromium
-/// and Python logging (one file per format family beside this one). castscope's own formats are tried first
+/// Lines other programs write, read as records so `tail`'s class filters apply to them: Android logcat, Chromium,
+/// Python logging and iOS senders' GCKLoggerDelegate output (one file per format family beside this one). castscope's own formats are tried first
 /// (`LogLineParser`).
 public enum AppLogLine {
     /// The formats read, by the name `--output json` gives in `format`.
     public enum Format: String, Sendable, CaseIterable {
-        case logcat, chromium, python
+        case logcat, chromium, python, gck
     }
 
     /// The time a record without one carries until `tail` gives it the time of the record before it, and keeps when
@@ -18,7 +18,9 @@ public enum AppLogLine {
         if first == UInt8(ascii: "[") { return ChromiumLogLine.parse(line, context: context) }
         if first >= 0x30, first <= 0x39 {
             return LogcatLine.parse(line, context: context) ?? PythonLogLine.parse(line, context: context)
+                ?? GCKLogLine.parse(line, context: context)
         }
         return PythonLogLine.parse(line, context: context) ?? LogcatLine.parse(line, context: context)
+            ?? GCKLogLine.parse(line, context: context)
     }
 }
