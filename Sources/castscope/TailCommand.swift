@@ -40,6 +40,8 @@ enum TailCommand {
                     "since", value: "time",
                     help: "Leave out records before this RFC 3339 time or date, or this long ago (10m, 2h, 30s)."),
                 .option("output", value: "format", help: "Output format.", default: "text", values: ["text", "json"]),
+                .option("format", value: "format", help: "Read every line in this format instead of recognising each "
+                        + "line's.", default: "auto", values: ["auto"] + LogTailSelector.Format.allCases.map(\.rawValue)),
                 .option("year", value: "year",
                         help: "The year of logcat and Chromium times, which have none (default: this year)."),
                 .option("tz", value: "offset",
@@ -82,7 +84,7 @@ enum TailCommand {
         }
         if invocation.isGiven("keylog") { throw CommandLineError.validation("--keylog needs --capture") }
         var session = LogTailSession(
-            paths: files, follow: follow, lineCount: lineCount, selector: LogTailSelector(filter: filter, since: since, context: try appLogContext(invocation)),
+            paths: files, follow: follow, lineCount: lineCount, selector: try selector(invocation, filter: filter, since: since),
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
         let emit = writer(io)
         let failures = session.readInitial(emit)
@@ -132,7 +134,7 @@ enum TailCommand {
         let follow = invocation.flag("follow")
         var session = CaptureTailSession(
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
-            selector: LogTailSelector(filter: filter, since: since, context: try appLogContext(invocation)), since: since,
+            selector: try selector(invocation, filter: filter, since: since), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
         let emit = writer(io)
         let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
@@ -146,6 +148,15 @@ enum TailCommand {
         }
         await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
         return 0
+    }
+
+    /// The selector of `--format`, `--year` and `--tz` for `filter` and `since`.
+    private static func selector(_ invocation: Invocation, filter: LoggerFilter, since: LogTimestamp?) throws
+        -> LogTailSelector
+    {
+        var selector = LogTailSelector(filter: filter, since: since, context: try appLogContext(invocation))
+        selector.format = invocation.option("format").flatMap(LogTailSelector.Format.init(rawValue:))
+        return selector
     }
 
     /// `--year` and `--tz`: what other programs' log times leave out.

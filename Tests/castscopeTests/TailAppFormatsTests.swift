@@ -50,8 +50,20 @@ import Testing
         #expect(result.standardError.contains("not a log record: not a record of any format"))
     }
 
+    @Test func formatReadsEveryLineAsThatFormatOnly() async throws {
+        let path = try file()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let logcat = try await CastscopeProcess.run(["tail", "--format", "logcat", "--output", "json", path])
+        #expect(logcat.exitCode == 0, "\(logcat.standardError)")
+        let objects = try logcat.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        #expect(objects.map { $0["class"]?.stringValue ?? "" } == ["CastContext", "MediaRouter"])
+        #expect(logcat.standardError.contains("4 lines were not log records"), "\(logcat.standardError)")
+        let python = try await CastscopeProcess.run(["tail", "--format", "python", "--output", "json", path])
+        #expect(python.standardOutput.split(separator: "\n").count == 2)
+    }
+
     @Test func aBadYearOrZoneIsAUsageError() async throws {
-        for arguments in [["--year", "12"], ["--tz", "Mars/Olympus"]] {
+        for arguments in [["--year", "12"], ["--tz", "Mars/Olympus"], ["--format", "syslog"]] {
             let result = try await CastscopeProcess.run(["tail"] + arguments + ["/no/such.log"])
             #expect(result.exitCode == 64, "\(arguments): \(result.standardError)")
         }

@@ -9,6 +9,29 @@ public struct LogTailSelector: Sendable {
     public let since: LogTimestamp?
     /// What other programs' lines leave out of their times (year, zone).
     public let context: AppLogContext
+    /// The one format lines are read in (`--format`), nil to recognise each line's.
+    public var format: Format?
+
+    /// A format `--format` can force.
+    public enum Format: String, Sendable, CaseIterable {
+        /// castscope's JSON lines and text format.
+        case castscope
+        /// iOS GCKLoggerDelegate lines, bare or behind Apple's prefixes (`apple` reads the same).
+        case gck
+        /// The same lines as `gck`, named for the prefixes (NSLog, idevicesyslog).
+        case apple
+        case logcat, chromium, python
+
+        var appFormat: AppLogLine.Format? {
+            switch self {
+            case .castscope: nil
+            case .gck, .apple: .gck
+            case .logcat: .logcat
+            case .chromium: .chromium
+            case .python: .python
+            }
+        }
+    }
     /// Lines seen that were not records (raw lines and overlong lines), shown or not.
     public private(set) var unparsedCount = 0
     private var lastRecordTime: LogTimestamp?
@@ -30,12 +53,18 @@ public struct LogTailSelector: Sendable {
 
     /// Reads `line` as castscope's formats, then as another program's (`AppLogLine`).
     public func read(_ line: String) -> Reading {
-        switch LogLineParser.parse(line) {
-        case .success(let record): return .timed(record)
-        case .failure(let failure):
-            guard let app = AppLogLine.parse(Substring(line), context: context) else { return .raw(reason: failure.reason) }
-            return app.timed ? .timed(app.record) : .untimed(app.record)
+        var reason = "not a line of the \(format?.rawValue ?? "") format"
+        if format == nil || format == .castscope {
+            switch LogLineParser.parse(line) {
+            case .success(let record): return .timed(record)
+            case .failure(let failure): reason = failure.reason
+            }
+            if format == .castscope { return .raw(reason: reason) }
         }
+        guard let app = AppLogLine.parse(Substring(line), context: context, only: format?.appFormat) else {
+            return .raw(reason: reason)
+        }
+        return app.timed ? .timed(app.record) : .untimed(app.record)
     }
 
     /// Whether `record` passes the filter.

@@ -13,8 +13,17 @@ public enum AppLogLine {
 
     /// The record of `line` in the first format that reads it, and whether the line carried a time (logcat's
     /// `brief` and Python's default format do not: such a record takes the time of the record before it).
-    public static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
+    public static func parse(_ line: Substring, context: AppLogContext, only format: Format? = nil)
+        -> (record: LogRecord, timed: Bool)?
+    {
         guard line.utf8.count <= LogLineParser.maximumLineLength, let first = line.utf8.first else { return nil }
+        switch format {
+        case .logcat?: return LogcatLine.parse(line, context: context)
+        case .chromium?: return ChromiumLogLine.parse(line, context: context)
+        case .python?: return PythonLogLine.parse(line, context: context)
+        case .gck?: return GCKLogLine.parse(line, context: context)
+        case nil: break
+        }
         if first == UInt8(ascii: "[") { return ChromiumLogLine.parse(line, context: context) }
         if first >= 0x30, first <= 0x39 {
             return LogcatLine.parse(line, context: context) ?? PythonLogLine.parse(line, context: context)
