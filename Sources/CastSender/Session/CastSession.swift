@@ -50,7 +50,8 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private var channels: [String: GenericCastChannel] = [:]
     private var reconnectTimer: (any Cancellable)?
     private var connectedTransportID: String?
-    private var connectDeadline = ConnectDeadline()
+    /// The running connection attempt's budget (CastSession+ConnectDeadline).
+    var connectDeadline = ConnectDeadline()
 
     init(device: Device, options: CastOptions, eventLoop: EventLoop, clock: any ProtocolClock, tls: TLSContext,
          transportFactory: @escaping TransportFactory) {
@@ -256,10 +257,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private func openTransport() {
         followMovedDevice()
         options.log.session.info("connecting to \(device.host):\(device.servicePort)", metadata())
-        let attempt = connectDeadline.start(budget: options.connectTimeout, clock: clock) { [weak self] attempt in
-            guard let self else { return }
-            self.eventLoop.execute { self.connectDeadlinePassed(attempt) }
-        }
+        let attempt = startConnectDeadline()
         transportFactory(device, eventLoop) { [weak self] result in
             guard let self else { return }
             guard connectDeadline.isRunning(attempt) else {
@@ -296,6 +294,7 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
     private func authenticate() {
         guard let socket else { return }
         guard let deviceAuth else {
+            connectDeadline.finish()
             feed(machine.authenticationFailed(CastError(.deviceCertificateNotTrusted,
                                                         "no Cast trust store configured")))
             return
@@ -355,28 +354,13 @@ public final class CastSession: CastSocketDelegate, CastMessageHandler, @uncheck
         for channel in channels.values { channel.connected() }
     }
 
-    /// The connection phase of `attempt` did not finish in time: its socket is dropped and the attempt fails with a
-    /// timeout naming the stage (`TLS handshake with HOST:PORT did not finish within 2 s`).
-    private func connectDeadlinePassed(_ attempt: Int) {
-        guard let stage = connectDeadline.expire(attempt) else { return }
-        let error = CastError(.timeout, "\(stage.rawValue) with \(device.host):\(device.servicePort) did not finish "
-                              + "within \(ConnectDeadline.text(options.connectTimeout))")
-        options.log.session.warning("\(error.message)", metadata())
-        if let socket {
-            closingSocketID = socket.id
-            cleanUp(socket)
-            socket.close()
-        }
-        feed(machine.connectionLost(error))
+    /// Closes the socket as ours to close, without a goodbye (no lost-connection report follows).
+    func dropSocket() {
+        guard let socket else { return }
+        closingSocketID = socket.id
+        cleanUp(socket)
+        socket.close()
     }
-
-    /// The socket is open: device authentication is the connection phase's last stage, when it is on.
-    func connectionPhaseOpened() {
-        if options.deviceAuthentication { connectDeadline.advance(to: .deviceAuthentication) } else { connectDeadline.finish() }
-    }
-
-    /// The connection went away before the phase ended: its deadline no longer applies.
-    func connectionPhaseEnded() { connectDeadline.finish() }
 
     private func closeTransport() {
         connectDeadline.finish()
