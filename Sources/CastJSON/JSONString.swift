@@ -90,27 +90,38 @@ public enum JSONString {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// True when any byte of `word` is below 0x20, a quote, a backslash, DEL, 0xC2 or 0xE2 (the first bytes of C1
-    /// controls and of bidirectional overrides), with bit tricks on eight bytes at once.
+    /// True when any byte of `word` is below 0x20, a quote, a backslash, or may start a terminal control
+    /// (`mayHoldTerminalControl`), with bit tricks on eight bytes at once.
     @inlinable @inline(__always)
     static func wordNeedsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let control = (word &- ones &* 0x20) & ~word & highs
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
+        let zero = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        return mayHoldTerminalControl(word) || zero & highs != 0
+    }
+
+    /// True when any byte of `word` is a C0 control or DEL, or 0xC2 or 0xE2 (the first bytes of C1 controls and of
+    /// bidirectional overrides): the bytes a terminal acts on, shared by the JSON quoting and castscope's terminal
+    /// escaping (`TerminalText`).
+    @inlinable @inline(__always)
+    public static func mayHoldTerminalControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
         let del = word ^ (ones &* 0x7F)
         let c2 = word ^ (ones &* 0xC2)
         let e2 = word ^ (ones &* 0xE2)
-        let zero = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((del &- ones) & ~del)
-            | ((c2 &- ones) & ~c2) | ((e2 &- ones) & ~e2)
+        let zero = ((del &- ones) & ~del) | ((c2 &- ones) & ~c2) | ((e2 &- ones) & ~e2)
         return (control | (zero & highs)) != 0
     }
 
     /// The scalar and UTF-8 length of a DEL, C1 control (U+0080–U+009F) or bidirectional override or isolate
-    /// (U+202A–U+202E, U+2066–U+2069) starting at `index`; length 0 when there is none.
+    /// (U+202A–U+202E, U+2066–U+2069) starting at `index`; length 0 when there is none. The one definition of the
+    /// controls beyond C0 that JSON output and terminal output both escape.
     @inlinable @inline(__always)
-    static func terminalControl(_ base: UnsafePointer<UInt8>, at index: Int, count: Int)
+    public static func terminalControl(_ base: UnsafePointer<UInt8>, at index: Int, count: Int)
         -> (scalar: UInt32, length: Int)
     {
         let byte = base[index]
@@ -157,8 +168,9 @@ public enum JSONString {
         }
     }
 
+    /// The lower-case hex digit of a nibble.
     @inlinable
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    public static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -127,85 +127,30 @@ public struct TimestampCache: Sendable {
     }
 }
 
-/// RFC 3339 parsing for `tail --since` and for reading log files back.
+/// RFC 3339 parsing for `tail --since` and for reading log files back, on the `LineScanner` other programs' log
+/// times are read with; and the calendar arithmetic all of them share.
 struct TimestampParser {
-    private let bytes: [UInt8]
-    private var index = 0
+    private var scanner: LineScanner
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { scanner = LineScanner(bytes: bytes) }
 
     mutating func parse() -> LogTimestamp? {
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
-            return nil
+        guard let date = scanner.date() else { return nil }
+        // A bare date is midnight UTC; an impossible date (2026-02-30) is refused, not carried into the next month.
+        if scanner.isAtEnd {
+            return LogTimestamp(year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0,
+                                microseconds: 0)
         }
-        // An impossible date (2026-02-30, 2025-02-29) is refused, not carried into the next month.
-        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
-        var hour = 0, minute = 0, second = 0, micros = 0, offset = 0
-        if index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
-                || bytes[index] == UInt8(ascii: " ")
-            else { return nil }
-            index += 1
-            guard let h = number(2), expect(":"), let m = number(2), expect(":"), let s = number(2) else { return nil }
-            guard h < 24, m < 60, s < 61 else { return nil }
-            (hour, minute, second) = (h, m, s)
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                var scale = 100_000
-                var digits = 0
-                while index < bytes.count, let digit = digitValue(bytes[index]) {
-                    if digits < 6 { micros += digit * scale; scale /= 10 }
-                    digits += 1
-                    index += 1
-                }
-                guard digits > 0, digits <= 9 else { return nil }
-            }
-            guard let zone = parseZone() else { return nil }
-            offset = zone
-        }
-        guard index == bytes.count else { return nil }
-        let days = Self.daysFromCivil(year: year, month: month, day: day)
-        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
-        return LogTimestamp(seconds: seconds, microseconds: Int32(micros))
+        guard scanner.expect(UInt8(ascii: "T")) || scanner.expect(UInt8(ascii: "t")) || scanner.expect(0x20),
+              let clock = scanner.clock(), let offset = zone(), scanner.isAtEnd else { return nil }
+        return LogTimestamp(year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
+                            second: clock.second, microseconds: clock.microseconds, utcOffset: offset)
     }
 
-    private mutating func parseZone() -> Int? {
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
-        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            index += 1
-            return 0
-        case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = number(2), expect(":"), let minutes = number(2), hours < 24, minutes < 60 else {
-                return nil
-            }
-            return sign * (hours * 3600 + minutes * 60)
-        default:
-            return nil
-        }
-    }
-
-    private mutating func number(_ width: Int) -> Int? {
-        guard index + width <= bytes.count else { return nil }
-        var value = 0
-        for _ in 0..<width {
-            guard let digit = digitValue(bytes[index]) else { return nil }
-            value = value * 10 + digit
-            index += 1
-        }
-        return value
-    }
-
-    private mutating func expect(_ character: Unicode.Scalar) -> Bool {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
-        index += 1
-        return true
-    }
-
-    private func digitValue(_ byte: UInt8) -> Int? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    /// `Z` or `±HH:MM`, as seconds east of UTC.
+    private mutating func zone() -> Int? {
+        if scanner.expect(UInt8(ascii: "Z")) || scanner.expect(UInt8(ascii: "z")) { return 0 }
+        return scanner.zoneOffset(colon: true)
     }
 
     /// The number of days of `month` (1–12) in the proleptic Gregorian `year`.

@@ -29,23 +29,14 @@ enum EnvironmentSettings {
         }
     }
 
-    /// `CASTSCOPE_KNOWN_DEVICES` as devices, empty when unset.
-    static func knownDevices(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
-        -> [Device]
-    {
-        guard let value = environment[KnownDevices.environmentVariable], !value.isEmpty else { return [] }
-        do {
-            return try KnownDevices.parse(value)
-        } catch {
-            throw CommandLineError(.invalidValue, "\(error)")
-        }
-    }
-
     /// Checks every variable (a command reading one later finds it valid).
     static func validate(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         _ = try logFilter(environment)
-        _ = try knownDevices(environment)
         _ = try LogTargetArguments.environmentTargets(environment)
+        // The commands read the devices themselves (`KnownDevices.from`); here only whether the list parses.
+        if let value = environment[KnownDevices.environmentVariable], !value.isEmpty {
+            do { _ = try KnownDevices.parse(value) } catch { throw CommandLineError(.invalidValue, "\(error)") }
+        }
     }
 
     /// `spec` with every handler in its tree run after `validate()`.

@@ -78,6 +78,20 @@ import Testing
         #expect(read("[not chromium] at all") == nil)
     }
 
+    @Test func zoneOffsetsReadEveryWrittenFormAndRefuseTheRest() {
+        #expect(AppLogContext.parseOffset("+01:00") == 3600 && AppLogContext.parseOffset("-0530") == -19_800)
+        #expect(AppLogContext.parseOffset("UTC") == 0 && AppLogContext.parseOffset("Z") == 0)
+        for bad in ["", "+1", "+0100x", "01:00", "+24:00", "+01:60", "Europe/Paris", "+01:0"] {
+            #expect(AppLogContext.parseOffset(bad) == nil, "\(bad)")
+        }
+        // RFC 3339 takes the colon form only, and refuses impossible times and over-long fractions.
+        #expect(LogTimestamp(rfc3339: "2026-12-06T10:41:07.5+01:00")?.rfc3339 == "2026-12-06T09:41:07.500000Z")
+        for bad in ["2026-12-06T10:41:07+0100", "2026-02-30", "2026-12-06T24:00:00Z", "2026-12-06T10:41:07.Z",
+                    "2026-12-06T10:41:07.1234567890Z", "2026-12-06T10:41:07", "2026-13-01"] {
+            #expect(LogTimestamp(rfc3339: bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func aYearLessTimeInTheFutureBelongsToTheYearBefore() throws {
         let january = AppLogContext(year: 2027, utcOffset: 0, now: try #require(LogTimestamp(rfc3339: "2027-01-02T00:00:00Z")))
         let parsed = try #require(read("12-31 23:59:59.000  1  2 I T: late", january))

@@ -36,7 +36,7 @@ public enum TerminalText {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             // A flagged word may hold only a kept line feed or the start of an ordinary character: its bytes are
             // looked at one by one (a sequence starting in it may end in the next word), then the scan goes on.
-            if wordMayNeedEscaping(word) {
+            if JSONString.mayHoldTerminalControl(word) {
                 for position in index..<(index + 8)
                 where escapeLength(base, at: position, count: count, lines: lines) > 0 {
                     return true
@@ -63,7 +63,7 @@ public enum TerminalText {
             if index + 8 <= count {
                 // SAFETY: index + 8 <= count, so the eight bytes are inside the buffer.
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if !wordMayNeedEscaping(word) {
+                if !JSONString.mayHoldTerminalControl(word) {
                     index += 8
                     continue
                 }
@@ -81,8 +81,8 @@ public enum TerminalText {
         out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
 
-    /// How many bytes at `index` form one thing to escape (0: none): 1 for C0/DEL, 2 for a C1 control, 3 for a
-    /// bidirectional control.
+    /// The UTF-8 length of the scalar at `index` when it is to be escaped (0: it is not): C0 controls but tab (and a
+    /// kept line feed), and the controls `JSONString.terminalControl` defines (DEL, C1, bidi).
     @inline(__always)
     static func escapeLength(_ base: UnsafePointer<UInt8>, at index: Int, count: Int, lines: Lines) -> Int {
         let byte = base[index]
@@ -91,61 +91,30 @@ public enum TerminalText {
             if byte == 0x0A, case .kept = lines { return 0 }
             return 1
         }
-        if byte == 0x7F { return 1 }
-        if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) { return 2 }
-        if byte == 0xE2, index + 2 < count {
-            let second = base[index + 1], third = base[index + 2]
-            if second == 0x80, (0xAA...0xAE).contains(third) { return 3 }
-            if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }
-        }
-        return 0
+        return JSONString.terminalControl(base, at: index, count: count).length
     }
 
     static func appendEscape<Output: ByteOutput & ~Copyable>(
         _ base: UnsafePointer<UInt8>, at index: Int, length: Int, to out: inout Output
     ) {
+        let byte = base[index]
+        let scalar = byte < 0x20
+            ? UInt32(byte) : JSONString.terminalControl(base, at: index, count: index + length).scalar
         out.appendByte(UInt8(ascii: "\\"))
-        switch length {
-        case 1:
-            let byte = base[index]
-            if byte == 0x0A { return out.appendByte(UInt8(ascii: "n")) }
-            if byte == 0x0D { return out.appendByte(UInt8(ascii: "r")) }
+        if scalar == 0x0A { return out.appendByte(UInt8(ascii: "n")) }
+        if scalar == 0x0D { return out.appendByte(UInt8(ascii: "r")) }
+        if scalar < 0x100 {
+            // C0, DEL and C1 as two hex digits (ESC is \x1b).
             out.appendByte(UInt8(ascii: "x"))
-            out.appendByte(hexDigit(byte >> 4))
-            out.appendByte(hexDigit(byte & 0x0F))
-        case 2:
-            // U+0080–U+009F: the code point is the second byte.
-            let byte = base[index + 1]
-            out.appendByte(UInt8(ascii: "x"))
-            out.appendByte(hexDigit(byte >> 4))
-            out.appendByte(hexDigit(byte & 0x0F))
-        default:
-            let scalar = (UInt32(base[index] & 0x0F) << 12) | (UInt32(base[index + 1] & 0x3F) << 6)
-                | UInt32(base[index + 2] & 0x3F)
-            out.appendByte(UInt8(ascii: "u"))
-            out.appendByte(UInt8(ascii: "{"))
-            for shift in stride(from: 12, through: 0, by: -4) {
-                out.appendByte(hexDigit(UInt8((scalar >> UInt32(shift)) & 0x0F)))
-            }
-            out.appendByte(UInt8(ascii: "}"))
+            out.appendByte(JSONString.hexDigit(UInt8(scalar >> 4)))
+            out.appendByte(JSONString.hexDigit(UInt8(scalar & 0x0F)))
+            return
         }
-    }
-
-    @inline(__always)
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-    }
-
-    /// True when a byte of `word` is below 0x20, DEL, 0xC2 or 0xE2 (the bytes that can start something to escape).
-    @inline(__always)
-    static func wordMayNeedEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let control = (word &- ones &* 0x20) & ~word & highs
-        let del = word ^ (ones &* 0x7F)
-        let c2 = word ^ (ones &* 0xC2)
-        let e2 = word ^ (ones &* 0xE2)
-        let found = ((del &- ones) & ~del) | ((c2 &- ones) & ~c2) | ((e2 &- ones) & ~e2)
-        return (control | (found & highs)) != 0
+        out.appendByte(UInt8(ascii: "u"))
+        out.appendByte(UInt8(ascii: "{"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.appendByte(JSONString.hexDigit(UInt8((scalar >> UInt32(shift)) & 0x0F)))
+        }
+        out.appendByte(UInt8(ascii: "}"))
     }
 }

@@ -15,13 +15,8 @@ public struct LogTailBackwardSelection: Sendable {
     /// The time of the newest record met, for the forward selection that follows the file afterwards.
     public private(set) var newestRecordTime: LogTimestamp?
     private var newestFirst: [LogTailEntry] = []
-    /// Lines that wait for the time of the record before them: lines that are not records, and records without a
-    /// time of their own (logcat's brief, Python's default format).
-    private enum Waiting: Sendable {
-        case raw(line: String, reason: String)
-        case record(LogRecord)
-    }
-    private var waiting: [Waiting] = []
+    /// Lines that wait for the time of the record before them, newest first.
+    private var waiting: [LogTailSelector.Pending] = []
     private var reachedSince = false
 
     /// A selection of `wanted` entries under `selector`'s filter and `since`.
@@ -36,7 +31,7 @@ public struct LogTailBackwardSelection: Sendable {
     /// Takes the next line back; returns whether more lines are wanted.
     public mutating func take(_ line: String) -> Bool {
         guard !isSatisfied else { return false }
-        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return true }
+        if LogTailSelector.isBlank(line) { return true }
         switch selector.read(line) {
         case .timed(let record):
             if newestRecordTime == nil { newestRecordTime = record.timestamp }
@@ -66,21 +61,12 @@ public struct LogTailBackwardSelection: Sendable {
     /// The entries, oldest first: what the forward selection would show as the file's last `wanted`.
     public var entries: [LogTailEntry] { Array(newestFirst.prefix(wanted).reversed()) }
 
-    /// Lines waiting for the record before them get its time (or, at the file's start, the earliest time), and with
-    /// `since` are shown only when that record is not older than it.
+    /// Lines waiting for the record before them get its time (the file's start: none), as the forward selection
+    /// settles them.
     private mutating func settleWaiting(recordTime: LogTimestamp?) {
-        defer { waiting.removeAll() }
-        if let since = selector.since {
-            guard let recordTime, recordTime >= since else { return }
-        }
-        let time = recordTime ?? LogTailEntry.earliestTime
         for item in waiting {
-            switch item {
-            case .raw(let line, let reason): newestFirst.append(LogTailEntry(.unparsed(line: line, reason: reason), time: time))
-            case .record(var record):
-                record.timestamp = recordTime ?? AppLogLine.untimed
-                newestFirst.append(LogTailEntry(record: record))
-            }
+            if let entry = selector.settle(item, recordTime: recordTime) { newestFirst.append(entry) }
         }
+        waiting.removeAll()
     }
 }

@@ -53,18 +53,44 @@ public struct LogTailSelector: Sendable {
 
     /// Reads `line` as castscope's formats, then as another program's (`AppLogLine`).
     public func read(_ line: String) -> Reading {
-        var reason = "not a line of the \(format?.rawValue ?? "") format"
+        var failure: LogLineParser.Failure?
         if format == nil || format == .castscope {
             switch LogLineParser.parse(line) {
             case .success(let record): return .timed(record)
-            case .failure(let failure): reason = failure.reason
+            case .failure(let why): failure = why
             }
-            if format == .castscope { return .raw(reason: reason) }
         }
-        guard let app = AppLogLine.parse(Substring(line), context: context, only: format?.appFormat) else {
-            return .raw(reason: reason)
+        if format != .castscope, let app = AppLogLine.parse(Substring(line), context: context, only: format?.appFormat) {
+            return app.timed ? .timed(app.record) : .untimed(app.record)
         }
-        return app.timed ? .timed(app.record) : .untimed(app.record)
+        return .raw(reason: failure?.reason ?? "not a line of the \(format?.rawValue ?? "") format")
+    }
+
+    /// Whether `line` holds nothing but spaces, tabs and a CR: nothing to show.
+    static func isBlank(_ line: String) -> Bool {
+        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// A line that takes the time of the record before it: a line that is not a record, or a record without a time
+    /// of its own (logcat's brief, Python's default format).
+    public enum Pending: Sendable {
+        case raw(line: String, reason: String)
+        case record(LogRecord)
+    }
+
+    /// The entry of `pending` once the record before it is known (`recordTime`; nil at the file's start): with
+    /// `since`, shown only when that record is not older than it. The filter was applied when the line was read.
+    func settle(_ pending: Pending, recordTime: LogTimestamp?) -> LogTailEntry? {
+        if let since {
+            guard let recordTime, recordTime >= since else { return nil }
+        }
+        switch pending {
+        case .raw(let line, let reason):
+            return LogTailEntry(.unparsed(line: line, reason: reason), time: recordTime ?? LogTailEntry.earliestTime)
+        case .record(var record):
+            record.timestamp = recordTime ?? AppLogLine.untimed
+            return LogTailEntry(record: record)
+        }
     }
 
     /// Whether `record` passes the filter.
@@ -79,29 +105,20 @@ public struct LogTailSelector: Sendable {
     /// hides; message patterns (`--grep`) apply to the whole raw line, and with `since` it is shown only when the
     /// record before it in the file is not older than `since`.
     public mutating func entry(for line: String) -> LogTailEntry? {
-        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        if Self.isBlank(line) { return nil }
         switch read(line) {
         case .timed(let record):
             lastRecordTime = record.timestamp
             if let since, record.timestamp < since { return nil }
             guard allows(record) else { return nil }
             return LogTailEntry(record: record)
-        case .untimed(var record):
-            // As a line that is not a record: the time of the record before it, shown after `since` only when that is.
-            if let since {
-                guard let lastRecordTime, lastRecordTime >= since else { return nil }
-            }
+        case .untimed(let record):
             guard allows(record) else { return nil }
-            record.timestamp = lastRecordTime ?? AppLogLine.untimed
-            return LogTailEntry(record: record)
+            return settle(.record(record), recordTime: lastRecordTime)
         case .raw(let reason):
             unparsedCount += 1
             guard filter.allowsMessage(line) else { return nil }
-            if let since {
-                guard let lastRecordTime, lastRecordTime >= since else { return nil }
-            }
-            return LogTailEntry(
-                .unparsed(line: line, reason: reason), time: lastRecordTime ?? LogTailEntry.earliestTime)
+            return settle(.raw(line: line, reason: reason), recordTime: lastRecordTime)
         }
     }
 

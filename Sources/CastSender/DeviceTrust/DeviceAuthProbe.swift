@@ -24,15 +24,13 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     private let verifier: DeviceAuthVerifier
     private let eventLoop: EventLoop
     private let timeout: Duration
-    /// What the probe waits for, named when the timeout ends it (touched on the event loop only).
-    private var stage = ConnectDeadline.Stage.connect
     private let tls: TLSContext
     private let now: Date
     private var socket: CastSocket?
     private var handler: DeviceAuthHandler?
     private var inspection: DeviceAuthInspection?
-    /// Kept so the timeout stays scheduled for as long as the probe runs.
-    private var timer: (any Cancellable)?
+    /// The probe's budget, and the stage it names when the budget runs out (touched on the event loop only).
+    private var deadline = ConnectDeadline()
     private let finished = Mutex<CheckedContinuation<Outcome, Never>?>(nil)
 
     /// A probe of `device` checking with `verifier` as of `now`.
@@ -57,11 +55,10 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     }
 
     private func start() {
-        let clock = SystemClock(eventLoop: eventLoop)
-        timer = clock.schedule(after: timeout) { [self] in
+        _ = deadline.start(budget: timeout, clock: SystemClock(eventLoop: eventLoop)) { [self] attempt in
             eventLoop.execute {
-                self.finish(.failed("\(self.stage.rawValue) did not "
-                                    + "finish within \(ConnectDeadline.text(self.timeout))"))
+                guard let stage = self.deadline.expire(attempt) else { return }
+                self.finish(.failed("\(stage.rawValue) did not finish within \(ConnectDeadline.text(self.timeout))"))
             }
         }
         SessionManager.tcpTransport(device, eventLoop) { [self] result in
@@ -76,7 +73,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
                     let socket = try CastSocket(transport: transport, security: .tls(tls))
                     self.socket = socket
                     socket.delegate = self
-                    stage = .tlsHandshake
+                    deadline.advance(to: .tlsHandshake)
                     socket.start()
                 } catch {
                     transport.close()
@@ -87,7 +84,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
     }
 
     public func castSocketDidOpen(_ socket: CastSocket) {
-        stage = .deviceAuthentication
+        deadline.advance(to: .deviceAuthentication)
         let handler = DeviceAuthHandler(verifier: verifier, clock: SystemClock(eventLoop: eventLoop), timeout: timeout)
         handler.closesSocketOnFailure = false
         // `now` (--at) dates the chain only: the TLS certificate's 4-day limit is about the real present.
@@ -115,8 +112,7 @@ public final class DeviceAuthProbe: CastSocketDelegate, @unchecked Sendable {
 
     private func finish(_ outcome: Outcome) {
         guard let continuation = finished.withLock({ value in defer { value = nil }; return value }) else { return }
-        timer?.cancel()
-        timer = nil
+        deadline.finish()
         handler = nil  // its callbacks hold the probe
         socket?.close(.closedLocally)
         continuation.resume(returning: outcome)

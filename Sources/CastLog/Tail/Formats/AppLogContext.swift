@@ -57,15 +57,9 @@ public struct AppLogContext: Sendable, Hashable {
     /// `+HH:MM`, `-HHMM`, `Z` or `UTC` as seconds east of UTC, nil when it is none of them.
     public static func parseOffset(_ text: String) -> Int? {
         if text == "Z" || text.uppercased() == "UTC" { return 0 }
-        var digits = Array(text.utf8)
-        guard let sign = digits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
-        digits.removeFirst()
-        digits.removeAll { $0 == UInt8(ascii: ":") }
-        guard digits.count == 4, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        let value = digits.map { Int($0 - 0x30) }
-        let hours = value[0] * 10 + value[1], minutes = value[2] * 10 + value[3]
-        guard hours < 24, minutes < 60 else { return nil }
-        return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        var scanner = LineScanner(Substring(text))
+        guard let offset = scanner.zoneOffset(), scanner.isAtEnd else { return nil }
+        return offset
     }
 }
 

@@ -88,22 +88,16 @@ enum GCKLogLine {
         -> (time: LogTimestamp, process: String, pid: Int, level: LogLevel?, rest: Substring)?
     {
         var scanner = LineScanner(line)
-        guard let year = scanner.digits(4), scanner.expect(UInt8(ascii: "-")), let month = scanner.digits(2),
-              scanner.expect(UInt8(ascii: "-")), let day = scanner.digits(2), scanner.expect(0x20),
-              let hour = scanner.digits(2), scanner.expect(UInt8(ascii: ":")), let minute = scanner.digits(2),
-              scanner.expect(UInt8(ascii: ":")), let second = scanner.digits(2), scanner.expect(UInt8(ascii: ".")),
-              let micros = scanner.fraction(), scanner.position + 5 <= scanner.bytes.count,
-              let offset = AppLogContext.parseOffset(String(decoding: scanner.bytes[scanner.position..<(scanner.position + 5)],
-                                                            as: UTF8.self)) else { return nil }
-        scanner.position += 5
-        guard scanner.expect(0x20), let process = scanner.word(until: UInt8(ascii: "["), maximum: 200),
+        guard let date = scanner.date(), scanner.expect(0x20), let clock = scanner.clock(fractionRequired: true),
+              let offset = scanner.zoneOffset(colon: false), scanner.expect(0x20), let process = scanner.word(until: UInt8(ascii: "["), maximum: 200),
               !process.isEmpty, !process.contains(" "), let pid = scanner.number(maximum: 10),
               scanner.expect(UInt8(ascii: ":")), scanner.number(maximum: 20) != nil,
               scanner.expect(UInt8(ascii: "]")), scanner.expect(0x20) else { return nil }
         var utc = context
         utc.utcOffset = offset
-        guard let time = utc.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                                     microseconds: micros) else { return nil }
+        guard let time = utc.instant(year: date.year, month: date.month, day: date.day, hour: clock.hour,
+                                     minute: clock.minute, second: clock.second, microseconds: clock.microseconds)
+        else { return nil }
         return (time, process, pid, nil, Substring(scanner.rest))
     }
 

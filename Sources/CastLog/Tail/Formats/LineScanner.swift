@@ -6,6 +6,8 @@ struct LineScanner {
 
     init(_ line: Substring) { bytes = Array(line.utf8) }
 
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
     var isAtEnd: Bool { position >= bytes.count }
 
     /// Exactly `count` decimal digits, as a number.
@@ -76,6 +78,43 @@ struct LineScanner {
             count += 1
         }
         return count > 0 ? micros : nil
+    }
+
+    /// `YYYY-MM-DD`, as numbers (not yet checked as a date).
+    mutating func date() -> (year: Int, month: Int, day: Int)? {
+        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
+              let day = digits(2) else { return nil }
+        return (year, month, day)
+    }
+
+    /// `HH:MM:SS`, then a fraction after one of `separators` as microseconds (0 without one, unless `fractionRequired`;
+    /// a separator without digits is no clock).
+    mutating func clock(fractionAfter separators: [UInt8] = [UInt8(ascii: ".")], fractionRequired: Bool = false)
+        -> (hour: Int, minute: Int, second: Int, microseconds: Int)?
+    {
+        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
+              let second = digits(2) else { return nil }
+        guard position < bytes.count, separators.contains(bytes[position]) else {
+            return fractionRequired ? nil : (hour, minute, second, 0)
+        }
+        position += 1
+        guard let micros = fraction() else { return nil }
+        return (hour, minute, second, micros)
+    }
+
+    /// `+HHMM` or `-HH:MM` as seconds east of UTC; `colon` true requires the colon, false forbids it, nil takes
+    /// either. Nil (the position unmoved) when there is none.
+    mutating func zoneOffset(colon: Bool? = nil) -> Int? {
+        let start = position
+        let sign = expect(UInt8(ascii: "-")) ? -1 : expect(UInt8(ascii: "+")) ? 1 : 0
+        let hours = sign != 0 ? digits(2) : nil
+        let hasColon = hours != nil && expect(UInt8(ascii: ":"))
+        guard let hours, colon.map({ $0 == hasColon }) ?? true, let minutes = digits(2), hours < 24, minutes < 60
+        else {
+            position = start
+            return nil
+        }
+        return sign * (hours * 3600 + minutes * 60)
     }
 
     /// What is left, as text.

@@ -84,24 +84,17 @@ enum LogcatLine {
             month = parsed
         }
         guard scanner.expect(UInt8(ascii: "-")), let day = scanner.digits(2), scanner.expect(0x20),
-              let hour = scanner.digits(2), scanner.expect(UInt8(ascii: ":")), let minute = scanner.digits(2),
-              scanner.expect(UInt8(ascii: ":")), let second = scanner.digits(2), scanner.expect(UInt8(ascii: ".")),
-              let micros = scanner.fraction() else { return nil }
+              let clock = scanner.clock(fractionRequired: true) else { return nil }
         // -v zone: " +0100" after the time.
         let beforeZone = scanner.position
         var context = context
-        if scanner.spaces() == 1, !scanner.isAtEnd,
-           scanner.bytes[scanner.position] == UInt8(ascii: "+") || scanner.bytes[scanner.position] == UInt8(ascii: "-"),
-           scanner.position + 5 <= scanner.bytes.count,
-           let offset = AppLogContext.parseOffset(String(decoding: scanner.bytes[scanner.position..<(scanner.position + 5)],
-                                                         as: UTF8.self)) {
+        if scanner.spaces() == 1, let offset = scanner.zoneOffset(colon: false) {
             context.utcOffset = offset
-            scanner.position += 5
         } else {
             scanner.position = beforeZone
         }
-        return context.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                               microseconds: micros)
+        return context.instant(year: year, month: month, day: day, hour: clock.hour, minute: clock.minute,
+                               second: clock.second, microseconds: clock.microseconds)
     }
 
     static func trimmed(_ text: String) -> String {

@@ -60,14 +60,11 @@ enum PythonLogLine {
 
     /// `YYYY-MM-DD HH:MM:SS` with `,mmm` or `.fff`.
     private static func timestamp(_ scanner: inout LineScanner, context: AppLogContext) -> LogTimestamp? {
-        guard let year = scanner.digits(4), scanner.expect(UInt8(ascii: "-")), let month = scanner.digits(2),
-              scanner.expect(UInt8(ascii: "-")), let day = scanner.digits(2), scanner.expect(0x20),
-              let hour = scanner.digits(2), scanner.expect(UInt8(ascii: ":")), let minute = scanner.digits(2),
-              scanner.expect(UInt8(ascii: ":")), let second = scanner.digits(2),
-              scanner.expect(UInt8(ascii: ",")) || scanner.expect(UInt8(ascii: ".")), let micros = scanner.fraction()
+        guard let date = scanner.date(), scanner.expect(0x20),
+              let clock = scanner.clock(fractionAfter: [UInt8(ascii: ","), UInt8(ascii: ".")], fractionRequired: true)
         else { return nil }
-        return context.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                               microseconds: micros)
+        return context.instant(year: date.year, month: date.month, day: date.day, hour: clock.hour,
+                               minute: clock.minute, second: clock.second, microseconds: clock.microseconds)
     }
 
     private static func record(_ time: LogTimestamp, _ level: LogLevel, _ name: String, _ message: String) -> LogRecord {
