@@ -20,7 +20,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzFrames", ["CastWire", "CastJSON"]),
     ("FuzzCastMessage", ["CastWire"]),
     ("FuzzDeviceAuth", ["CastWire"]),
-    ("FuzzDNS", ["CastWire"]),
+    ("FuzzDNS", ["CastWire", "CastJSON"]),
     ("FuzzPacket", ["CastWire"]),
     ("FuzzTLSHandshake", ["CastWire"]),
     ("FuzzInspectPackets", ["CastInspect", "CastWire", "CastLog"]),

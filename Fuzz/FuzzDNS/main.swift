@@ -1,9 +1,11 @@
+import CastJSON
 import CastWire
 import FuzzSupport
 
 // Decodes arbitrary bytes as a DNS message (lax, so partial results are exercised too), parses every TXT record as a
 // Cast TXT record, renders every name, and checks that a message that decoded re-encodes to bytes that decode again
-// with the same section sizes.
+// with the same section sizes; the layout (places in the packet) must build the same message and write the same JSON
+// as the model built from it.
 @inline(never)
 func exercise(_ bytes: [UInt8]) -> Int {
     let result = DNSMessage.decodeLax(bytes)
@@ -36,7 +38,13 @@ func exercise(_ bytes: [UInt8]) -> Int {
                      && again.message.additionals.count == message.additionals.count, "section sizes changed")
     }
     work &+= DNSMessageDump.json(for: bytes).json?.utf8.count ?? 0
-    return work
+    let layout = DNSMessageLayout.decodeLax(ByteReader(bytes))
+    precondition(layout.result == result, "the layout's message differs from the decoded one")
+    var direct = OutputBuffer(capacity: 256), model = OutputBuffer(capacity: 256)
+    DNSMessageDump.appendJSON(layout, to: &direct)
+    DNSMessageDump.appendJSON(layout.message, to: &model)
+    precondition(direct.copyBytes() == model.copyBytes(), "JSON written from the packet differs from the model's")
+    return work &+ direct.count
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

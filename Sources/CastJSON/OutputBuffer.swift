@@ -37,6 +37,17 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
         written += bytes.count
     }
 
+    /// Appends a copy of bytes already written (`range` within `0..<count`).
+    @inlinable
+    public mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= written, "copies only bytes already written")
+        let length = range.count
+        if written + length > capacity { grow(toAtLeast: written + length) }
+        // SAFETY: the source lies before `written`, the target after it, both within capacity after the check.
+        (base + written).update(from: base + range.lowerBound, count: length)
+        written += length
+    }
+
     /// Appends a literal's bytes (no retain, no lazy global).
     @inlinable @inline(__always)
     public mutating func append(_ literal: StaticString) {

@@ -37,6 +37,11 @@ import Testing
         #expect(!watch.lost(at: Self.at(6)))
     }
 
+    /// `message` as the analyser sees it: encoded, then decoded in place.
+    static func layout(_ message: DNSMessage) -> DNSMessageLayout {
+        DNSMessageLayout.decodeLax(ByteReader(message.encoded()))
+    }
+
     /// Awaited names as text: lower-cased key → the wire spelling.
     static func text(_ names: [DNSName.CaseInsensitiveKey: DNSName]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: names.map { ($0.key.name.description, $0.value.description) })
@@ -47,13 +52,13 @@ import Testing
             DNSQuestion(name: Self.name("_googlecast._tcp.local"), type: .ptr),
             DNSQuestion(name: Self.name("host.local"), type: .ptr),
         ])
-        #expect(Self.text(MDNSAnalyzer.awaitedNames(in: message)) == ["_googlecast._tcp.local.": "_googlecast._tcp.local."])
+        #expect(Self.text(MDNSAnalyzer.awaitedNames(in: Self.layout(message))) == ["_googlecast._tcp.local.": "_googlecast._tcp.local."])
     }
 
     @Test func awaitedNamesKeepTheWireSpellingForFindings() {
         let wire = "_%9E5E7C8F47989526C9BCD95D24084F6F0B27C5ED._sub._googlecast._tcp.local"
         let message = DNSMessage(questions: [DNSQuestion(name: Self.name(wire), type: .ptr)])
-        #expect(Self.text(MDNSAnalyzer.awaitedNames(in: message)) == [wire.lowercased() + ".": wire + "."])
+        #expect(Self.text(MDNSAnalyzer.awaitedNames(in: Self.layout(message))) == [wire.lowercased() + ".": wire + "."])
     }
 
     @Test func knownAnswerQueryAndProbeAwaitNothing() {
@@ -62,10 +67,10 @@ import Testing
         let known = DNSMessage(
             questions: [DNSQuestion(name: service, type: .ptr)],
             answers: [DNSResourceRecord(name: service, type: .ptr, ttl: 4500, data: .ptr(instance))])
-        #expect(MDNSAnalyzer.awaitedNames(in: known).isEmpty)
+        #expect(MDNSAnalyzer.awaitedNames(in: Self.layout(known)).isEmpty)
         let probe = DNSMessage(
             questions: [DNSQuestion(name: instance, type: DNSType(rawValue: 255))],
             authorities: [DNSResourceRecord(name: instance, type: .ptr, ttl: 120, data: .ptr(instance))])
-        #expect(MDNSAnalyzer.awaitedNames(in: probe).isEmpty)
+        #expect(MDNSAnalyzer.awaitedNames(in: Self.layout(probe)).isEmpty)
     }
 }

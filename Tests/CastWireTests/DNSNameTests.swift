@@ -76,7 +76,8 @@ import Testing
     @Test func readingAFailedNameLeavesTheReaderInPlace() {
         var reader = ByteReader([0x00, 0x05, 0x61])
         _ = reader.skip(1)
-        #expect(throws: DNSError.self) { try DNSName.read(from: &reader, message: 0..<3) }
+        var memo = DNSName.SuffixMemo()
+        #expect(throws: DNSError.self) { try DNSName.read(from: &reader, message: 0..<3, memo: &memo) }
         #expect(reader.position == 1)
     }
 }

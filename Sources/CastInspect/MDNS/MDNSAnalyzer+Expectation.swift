@@ -10,25 +10,26 @@ extension MDNSAnalyzer {
     ///
     /// Keys are lower-cased (DNS names compare case-insensitively, RFC 1035 §2.3.3); values are the names as they
     /// were on the wire, which findings quote.
-    static func awaitedNames(in message: DNSMessage) -> [DNSName.CaseInsensitiveKey: DNSName] {
-        guard message.authorities.isEmpty else { return [:] }
+    static func awaitedNames(in message: DNSMessageLayout) -> [DNSName.CaseInsensitiveKey: DNSName] {
+        guard message.authorityCount == 0 else { return [:] }
         var names: [DNSName.CaseInsensitiveKey: DNSName] = [:]
-        // Indexed reads of the arrays' elements: a for-in over records copies each one (retaining its names and
-        // data), which phones' queries of 20 questions and 40 known answers paid on every packet.
-        let questions = message.questions, answers = message.answers
-        for questionIndex in questions.indices where isCast(questions[questionIndex].name) {
-            let name = DNSName.CaseInsensitiveKey(questions[questionIndex].name)
+        // Known answers are compared by length first, and built only when the length matches: phones' queries of
+        // 20 questions and 40 known answers would otherwise build every answer's name on every packet.
+        for questionIndex in 0..<message.questionCount {
+            guard message.questionName(at: questionIndex, hasSuffix: serviceLabels) else { continue }
+            let question = message.questionName(at: questionIndex)
+            let name = DNSName.CaseInsensitiveKey(question)
             guard names[name] == nil else { continue }
-            let length = name.name.wireLength
+            let length = message.questionNameWireLength(at: questionIndex)
             var known = false
-            for index in answers.indices where answers[index].name.wireLength == length {
-                if DNSName.CaseInsensitiveKey(answers[index].name) == name {
+            for index in 0..<message.answerCount where message.recordNameWireLength(at: index) == length {
+                if DNSName.CaseInsensitiveKey(message.recordName(at: index)) == name {
                     known = true
                     break
                 }
             }
             // Owned: the question's name points into its packet, which the pending query would keep alive.
-            if !known { names[name.stored] = questions[questionIndex].name.owned }
+            if !known { names[name.stored] = question.owned }
         }
         return names
     }

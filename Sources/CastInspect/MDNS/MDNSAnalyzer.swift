@@ -46,17 +46,17 @@ public struct MDNSAnalyzer: Sendable {
                       findings: inout [Finding], makingEvent: Bool = true) -> MDNSEvent? {
         expire(before: time, findings: &findings)
         messages += 1
-        let result = DNSMessage.decodeLax(payload)
-        let message = result.message
-        let isResponse = message.flags.qr
+        // Decoded as places in the packet: names are built only for the records the analysis keeps.
+        let layout = DNSMessageLayout.decodeLax(payload)
+        let isResponse = layout.flags.qr
         let legacy = source.port != 5353 || destination.port != 5353
-        if let error = result.error {
+        if let error = layout.error {
             findings.append(Finding(.warn, "mdns.malformed", "malformed mDNS message from \(source.label)",
                                     detail: error.description, time: time))
         }
         var responseTime: Double?
         if isResponse {
-            responseTime = pairAnswers(message, time: time)
+            responseTime = pending.answer(layout, at: time)
             let multicast = destination.ip == .mdnsIPv4 || destination.ip == .mdnsIPv6
             if !multicast, !legacy {
                 findings.append(Finding(
@@ -64,17 +64,14 @@ public struct MDNSAnalyzer: Sendable {
                     detail: "answered directly (QU question or a responder that unicasts); clients bound only to the "
                         + "multicast group miss it", time: time))
             }
-            // Section by section: `records` would copy every record into a new array first.
-            for record in message.answers { absorb(record, time: time, findings: &findings) }
-            for record in message.authorities { absorb(record, time: time, findings: &findings) }
-            for record in message.additionals { absorb(record, time: time, findings: &findings) }
+            for index in 0..<layout.recordCount { absorb(layout, index, time: time, findings: &findings) }
         } else if pending.count < Self.maximumPending {
-            let names = Self.awaitedNames(in: message)
+            let names = Self.awaitedNames(in: layout)
             if !names.isEmpty { pending.add(time: time, names: names, source: source) }
         }
         guard makingEvent else { return nil }
-        var event = MDNSEvent(time: time, source: source, destination: destination, dns: message,
-                              error: result.error?.description, legacyUnicast: legacy, isResponse: isResponse)
+        var event = MDNSEvent(time: time, source: source, destination: destination, layout: layout,
+                              error: layout.error?.description, legacyUnicast: legacy, isResponse: isResponse)
         event.responseTime = responseTime
         return event
     }
@@ -172,10 +169,6 @@ public struct MDNSAnalyzer: Sendable {
         return "\(host):\(port)" + (addresses.isEmpty ? "" : " (\(addresses.joined(separator: ", ")))")
     }
 
-    private mutating func pairAnswers(_ message: DNSMessage, time: LogTimestamp) -> Double? {
-        pending.answer(message, at: time)
-    }
-
     private mutating func expire(before time: LogTimestamp?, findings: inout [Finding]) {
         guard !pending.isEmpty else { return }
         pending.expire(before: time) { query in
@@ -187,13 +180,24 @@ public struct MDNSAnalyzer: Sendable {
         }
     }
 
-    private mutating func absorb(_ record: DNSResourceRecord, time: LogTimestamp, findings: inout [Finding]) {
-        // Names become text only for the _googlecast records the device model keeps; addresses stay bytes.
+    /// Absorbs record `index` of `layout` when it is one the model keeps: built only then (most records of a busy
+    /// network are other services').
+    private mutating func absorb(_ layout: DNSMessageLayout, _ index: Int, time: LogTimestamp,
+                                 findings: inout [Finding]) {
         let family: NameFamily
-        switch record.data {
-        case .ptr, .srv, .txt: family = Self.family(of: record.name)
-        default: family = .other
+        switch layout.recordType(at: index) {
+        case .ptr, .srv, .txt:
+            family = Self.family(of: layout.recordName(at: index))
+            guard family != .other else { return }
+        case .a, .aaaa: family = .other
+        default: return
         }
+        absorb(layout.record(at: index), family: family, time: time, findings: &findings)
+    }
+
+    private mutating func absorb(_ record: DNSResourceRecord, family: NameFamily, time: LogTimestamp,
+                                 findings: inout [Finding]) {
+        // Names become text only for the _googlecast records the device model keeps; addresses stay bytes.
         switch record.data {
         case .ptr(let target) where family == .cast:
             guard Self.isCast(target), !target.containsLabel(afterFirst: Self.subtypeLabel) else { return }

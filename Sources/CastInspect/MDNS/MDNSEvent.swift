@@ -19,7 +19,9 @@ public struct MDNSEvent: Sendable {
     /// For a response that answers an earlier query: seconds since that query.
     public var responseTime: Double?
     /// The decoded message (what decoded, when it is cut); nil for an event built from JSON.
-    public var dns: DNSMessage? { parts.dns }
+    public var dns: DNSMessage? { parts.layout?.message }
+    /// The decoded message as places in its packet (built into a model only when read).
+    var layout: DNSMessageLayout? { parts.layout }
     var sourceEndpoint: Address { parts.source }
     var destinationEndpoint: Address { parts.destination }
     private var given: (message: JSONValue, summary: String)? { parts.given }
@@ -28,13 +30,14 @@ public struct MDNSEvent: Sendable {
     private let parts: Parts
 
     private final class Parts: Sendable {
-        let dns: DNSMessage?
+        let layout: DNSMessageLayout?
         let source: Address
         let destination: Address
         let given: (message: JSONValue, summary: String)?
 
-        init(dns: DNSMessage?, source: Address, destination: Address, given: (message: JSONValue, summary: String)?) {
-            self.dns = dns
+        init(layout: DNSMessageLayout?, source: Address, destination: Address,
+             given: (message: JSONValue, summary: String)?) {
+            self.layout = layout
             self.source = source
             self.destination = destination
             self.given = given
@@ -68,10 +71,10 @@ public struct MDNSEvent: Sendable {
     }
 
     /// An event for a decoded message (what the analyser makes).
-    init(time: LogTimestamp, source: FlowEndpoint, destination: FlowEndpoint, dns: DNSMessage, error: String?,
-         legacyUnicast: Bool, isResponse: Bool) {
+    init(time: LogTimestamp, source: FlowEndpoint, destination: FlowEndpoint, layout: DNSMessageLayout,
+         error: String?, legacyUnicast: Bool, isResponse: Bool) {
         self.time = time
-        parts = Parts(dns: dns, source: .endpoint(source), destination: .endpoint(destination), given: nil)
+        parts = Parts(layout: layout, source: .endpoint(source), destination: .endpoint(destination), given: nil)
         self.error = error
         self.legacyUnicast = legacyUnicast
         self.isResponse = isResponse
@@ -81,7 +84,7 @@ public struct MDNSEvent: Sendable {
     public init(time: LogTimestamp, source: String, destination: String, message: JSONValue, error: String?,
                 legacyUnicast: Bool, isResponse: Bool, responseTime: Double? = nil, summary: String) {
         self.time = time
-        parts = Parts(dns: nil, source: .text(source), destination: .text(destination), given: (message, summary))
+        parts = Parts(layout: nil, source: .text(source), destination: .text(destination), given: (message, summary))
         self.error = error
         self.legacyUnicast = legacyUnicast
         self.isResponse = isResponse

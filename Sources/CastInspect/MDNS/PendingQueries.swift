@@ -49,11 +49,12 @@ struct PendingQueries: Sendable {
     }
 
     /// Removes the queries `message`'s answers answer and returns the longest of their waits, or nil.
-    mutating func answer(_ message: DNSMessage, at time: LogTimestamp) -> Double? {
+    mutating func answer(_ message: DNSMessageLayout, at time: LogTimestamp) -> Double? {
         guard !queries.isEmpty else { return nil }
         var longest: Double?
-        for record in message.answers where waitingLengths.contains(record.name.wireLength) {
-            guard let numbers = waiting.removeValue(forKey: DNSName.CaseInsensitiveKey(record.name)) else { continue }
+        for index in 0..<message.answerCount where waitingLengths.contains(message.recordNameWireLength(at: index)) {
+            let key = DNSName.CaseInsensitiveKey(message.recordName(at: index))
+            guard let numbers = waiting.removeValue(forKey: key) else { continue }
             listedNumbers -= numbers.count
             for number in numbers {
                 guard let query = queries.removeValue(forKey: number) else { continue }

@@ -21,8 +21,8 @@ public enum InspectJSON {
         out.key("src"); out.value { mdns.sourceEndpoint.appendJSON(to: &$0) }
         out.key("dst"); out.value { mdns.destinationEndpoint.appendJSON(to: &$0) }
         out.key("message")
-        if let dns = mdns.dns {
-            out.value { DNSMessageDump.appendJSON(dns, to: &$0, txtCache: txtCache) }
+        if let layout = mdns.layout {
+            out.value { DNSMessageDump.appendJSON(layout, to: &$0, txtCache: txtCache) }
         } else {
             out.value(mdns.message)
         }

@@ -8,7 +8,7 @@ public struct ByteReader: Sendable {
     /// Index of the next byte to read.
     public private(set) var position: Int
     /// One past the last readable index.
-    public let limit: Int
+    public private(set) var limit: Int
 
     /// A reader over all of `bytes`.
     public init(_ bytes: [UInt8]) {
@@ -129,6 +129,17 @@ public struct ByteReader: Sendable {
         guard count >= 0, remaining >= count else { return nil }
         defer { position += count }
         return ByteReader(storage, range: position..<position + count)
+    }
+
+    /// Bounds reading to `end` (at most the current limit), without a reader of its own: `widen` lifts it.
+    mutating func narrow(to end: Int) {
+        limit = max(position, min(end, limit))
+    }
+
+    /// Lifts a `narrow` back to `limit` and moves to `position` (clamped to the range).
+    mutating func widen(to limit: Int, at position: Int) {
+        self.limit = min(limit, storage.count)
+        self.position = max(0, min(position, self.limit))
     }
 
     /// Skips `count` bytes; returns false, moving nothing, when fewer remain.

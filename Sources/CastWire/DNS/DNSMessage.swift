@@ -44,10 +44,10 @@ public struct DNSMessage: Sendable, Hashable {
     /// Decodes the message filling `reader` (e.g. a UDP payload inside a packet); offsets stay absolute.
     public static func decode(_ reader: ByteReader) throws(DNSError) -> DNSMessage {
         var decoder = DNSMessageDecoder(reader)
-        var message = DNSMessage()
-        try decoder.decodeAll(into: &message)
-        message.warnings = decoder.warnings
-        return message
+        var layout = DNSMessageLayout(bytes: reader.storage, base: reader.position)
+        try decoder.decodeAll(into: &layout)
+        layout.warnings = decoder.warnings
+        return layout.message
     }
 
     /// Decodes as far as possible: the questions and records before a fault are kept, with the error beside them.

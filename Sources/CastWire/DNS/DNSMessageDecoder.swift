@@ -16,6 +16,8 @@ struct DNSMessageDecoder {
     private(set) var skipped: [DNSError] = []
     /// True when the fault just thrown by `readRecord` left the reader at the next record.
     private var faultIsSkippable = false
+    /// Name suffixes this message's pointers led to, already walked and found valid.
+    private var suffixMemo = DNSName.SuffixMemo()
 
     init(_ reader: ByteReader, skipsBadRecords: Bool = false) {
         self.reader = reader
@@ -24,20 +26,24 @@ struct DNSMessageDecoder {
     }
 
     /// Decodes everything, keeping what came before a fault.
-    consuming func run() -> DNSDecodeResult {
-        var message = DNSMessage()
+    consuming func run() -> DNSDecodeResult { runLayout().result }
+
+    /// Decodes everything into a layout, keeping what came before a fault (the fault and skipped records in it).
+    consuming func runLayout() -> DNSMessageLayout {
+        var layout = DNSMessageLayout(bytes: reader.storage, base: messageRange.lowerBound)
         do throws(DNSError) {
-            try decodeAll(into: &message)
-            message.warnings = warnings
-            return DNSDecodeResult(message: message, error: skipped.first, skippedRecords: skipped)
+            try decodeAll(into: &layout)
+            layout.error = skipped.first
         } catch {
-            message.warnings = warnings
-            return DNSDecodeResult(message: message, error: skipped.first ?? error, skippedRecords: skipped)
+            layout.error = skipped.first ?? error
         }
+        layout.warnings = warnings
+        layout.skippedRecords = skipped
+        return layout
     }
 
-    /// Decodes everything into `message` (sections appended in place), throwing at the first fault.
-    mutating func decodeAll(into message: inout DNSMessage) throws(DNSError) {
+    /// Decodes everything into `layout` (slots appended in place), throwing at the first fault.
+    mutating func decodeAll(into layout: inout DNSMessageLayout) throws(DNSError) {
         guard reader.remaining >= DNSHeader.size,
               let id = reader.readUInt16BE(), let flags = reader.readUInt16BE(),
               let qd = reader.readUInt16BE(), let an = reader.readUInt16BE(),
@@ -45,33 +51,39 @@ struct DNSMessageDecoder {
             throw DNSError(.truncated, section: .header, offset: reader.position, needed: DNSHeader.size,
                            available: reader.remaining)
         }
-        message.header = DNSHeader(id: id, flags: DNSFlags(rawValue: flags), questionCount: qd, answerCount: an,
-                                   authorityCount: ns, additionalCount: ar)
+        layout.header = DNSHeader(id: id, flags: DNSFlags(rawValue: flags), questionCount: qd, answerCount: an,
+                                  authorityCount: ns, additionalCount: ar)
         // Reserve no more than the remaining bytes could hold, so a lying count cannot force a big allocation.
-        message.questions.reserveCapacity(min(Int(qd), reader.remaining / Self.minimumQuestionSize))
+        layout.questions.reserveCapacity(min(Int(qd), reader.remaining / Self.minimumQuestionSize))
         for index in 0..<Int(qd) {
-            message.questions.append(try readQuestion(index))
+            layout.questions.append(try readQuestion(index))
         }
-        message.answers.reserveCapacity(min(Int(an), reader.remaining / Self.minimumRecordSize))
+        let records = Int(an) + Int(ns) + Int(ar)
+        layout.records.reserveCapacity(min(records, reader.remaining / Self.minimumRecordSize))
+        // The section ends move with every record, so a fault leaves them right for what decoded.
         for index in 0..<Int(an) {
-            if let record = try readRecordOrSkip(.answer, index) { message.answers.append(record) }
+            guard let record = try readRecordOrSkip(.answer, index, &layout) else { continue }
+            layout.records.append(record)
+            layout.answerEnd = layout.records.count
+            layout.authorityEnd = layout.records.count
         }
-        message.authorities.reserveCapacity(min(Int(ns), reader.remaining / Self.minimumRecordSize))
         for index in 0..<Int(ns) {
-            if let record = try readRecordOrSkip(.authority, index) { message.authorities.append(record) }
+            guard let record = try readRecordOrSkip(.authority, index, &layout) else { continue }
+            layout.records.append(record)
+            layout.authorityEnd = layout.records.count
         }
-        message.additionals.reserveCapacity(min(Int(ar), reader.remaining / Self.minimumRecordSize))
         for index in 0..<Int(ar) {
-            if let record = try readRecordOrSkip(.additional, index) { message.additionals.append(record) }
+            if let record = try readRecordOrSkip(.additional, index, &layout) { layout.records.append(record) }
         }
         if !reader.isAtEnd {
             warnings.append(DNSWarning(.trailingBytes, section: .additional, index: nil, offset: reader.position))
         }
     }
 
-    private mutating func readName(_ section: DNSSection, _ index: Int) throws(DNSError) -> (DNSName, Bool) {
+    private mutating func readName(_ section: DNSSection, _ index: Int) throws(DNSError)
+        -> (DNSMessageLayout.NameSpan, Bool) {
         do throws(DNSError) {
-            let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange)
+            let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange, memo: &suffixMemo)
             if let forwardAt {
                 warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
             }
@@ -81,22 +93,23 @@ struct DNSMessageDecoder {
         }
     }
 
-    private mutating func readQuestion(_ index: Int) throws(DNSError) -> DNSQuestion {
+    private mutating func readQuestion(_ index: Int) throws(DNSError) -> DNSMessageLayout.QuestionSlot {
         let offset = reader.position
         let (name, _) = try readName(.question, index)
         guard reader.remaining >= 4, let type = reader.readUInt16BE(), let qclass = reader.readUInt16BE() else {
             throw DNSError(.truncated, section: .question, index: index, offset: reader.position, needed: 4,
                            available: reader.remaining)
         }
-        return DNSQuestion(name: name, type: DNSType(rawValue: type), qclass: DNSClass(rawValue: qclass & 0x7FFF),
-                           unicastResponse: qclass & 0x8000 != 0, offset: offset)
+        return DNSMessageLayout.QuestionSlot(name: name, type: DNSType(rawValue: type), rawClass: qclass, offset: offset)
     }
 
     /// A record, or nil when it was bad but skippable (`skipsBadRecords`); other faults are thrown.
-    private mutating func readRecordOrSkip(_ section: DNSSection, _ index: Int) throws(DNSError) -> DNSResourceRecord? {
+    private mutating func readRecordOrSkip(_ section: DNSSection, _ index: Int,
+                                           _ layout: inout DNSMessageLayout) throws(DNSError)
+        -> DNSMessageLayout.RecordSlot? {
         do {
             faultIsSkippable = false
-            return try readRecord(section, index)
+            return try readRecord(section, index, &layout)
         } catch {
             guard skipsBadRecords, faultIsSkippable, skipped.count < 1024 else { throw error }
             skipped.append(error)
@@ -104,7 +117,8 @@ struct DNSMessageDecoder {
         }
     }
 
-    private mutating func readRecord(_ section: DNSSection, _ index: Int) throws(DNSError) -> DNSResourceRecord {
+    private mutating func readRecord(_ section: DNSSection, _ index: Int,
+                                     _ layout: inout DNSMessageLayout) throws(DNSError) -> DNSMessageLayout.RecordSlot {
         let offset = reader.position
         var (name, forward) = try readName(section, index)
         guard reader.remaining >= 10 else {
@@ -113,85 +127,101 @@ struct DNSMessageDecoder {
         }
         // SAFETY: 10 bytes remain, checked above; one check instead of four optional reads on this hot path.
         let fixed = reader.position
-        let bytes = reader.storage
-        let rawType = UInt16(bytes[fixed]) << 8 | UInt16(bytes[fixed + 1])
-        let rawClass = UInt16(bytes[fixed + 2]) << 8 | UInt16(bytes[fixed + 3])
-        let ttl = UInt32(bytes[fixed + 4]) << 24 | UInt32(bytes[fixed + 5]) << 16 | UInt32(bytes[fixed + 6]) << 8
-            | UInt32(bytes[fixed + 7])
-        let rdlength = UInt16(bytes[fixed + 8]) << 8 | UInt16(bytes[fixed + 9])
+        let (rawType, rawClass, ttl, rdlength) = reader.storage.withUnsafeBufferPointer { bytes in
+            (UInt16(bytes[fixed]) << 8 | UInt16(bytes[fixed + 1]), UInt16(bytes[fixed + 2]) << 8 | UInt16(bytes[fixed + 3]),
+             UInt32(bytes[fixed + 4]) << 24 | UInt32(bytes[fixed + 5]) << 16 | UInt32(bytes[fixed + 6]) << 8
+                | UInt32(bytes[fixed + 7]),
+             UInt16(bytes[fixed + 8]) << 8 | UInt16(bytes[fixed + 9]))
+        }
         _ = reader.skip(10)
         let type = DNSType(rawValue: rawType)
-        guard var rdata = reader.readReader(Int(rdlength)) else {
+        let rdataEnd = reader.position + Int(rdlength)
+        guard reader.remaining >= Int(rdlength) else {
             throw DNSError(.truncated, section: section, index: index, offset: reader.position,
                            needed: Int(rdlength), available: reader.remaining)
         }
-        let data: DNSRecordData
-        // From here on the reader stands at the next record whatever the RDATA holds.
+        let data: DNSMessageLayout.DataSlot
+        // From here on the reader stands at the next record whatever the RDATA holds: it reads the RDATA bounded to
+        // RDLENGTH (the message reader itself, narrowed: a reader of its own would take a reference per record).
         faultIsSkippable = true
+        let messageLimit = reader.limit
+        reader.narrow(to: rdataEnd)
+        defer { reader.widen(to: messageLimit, at: rdataEnd) }
         do throws(DNSError) {
-            data = try readData(type, from: &rdata, forward: &forward, section, index)
+            data = try readData(type, forward: &forward, section, index, &layout)
         } catch {
             var located = error.located(section, index)
             // Running out of RDATA (not of the message) means RDLENGTH and the content disagree.
-            if located.kind == .truncated, located.offset <= rdata.limit, rdata.limit < messageRange.upperBound {
+            if located.kind == .truncated, located.offset <= rdataEnd, rdataEnd < messageRange.upperBound {
                 located.kind = .rdataLengthMismatch
             }
             throw located
         }
-        guard rdata.isAtEnd else {
-            throw DNSError(.rdataLengthMismatch, section: section, index: index, offset: rdata.position,
-                           needed: rdata.position - (rdata.limit - Int(rdlength)), available: Int(rdlength))
+        guard reader.isAtEnd else {
+            throw DNSError(.rdataLengthMismatch, section: section, index: index, offset: reader.position,
+                           needed: reader.position - (rdataEnd - Int(rdlength)), available: Int(rdlength))
         }
-        let isOPT = type == .opt
-        return DNSResourceRecord(name: name, type: type, rrclass: DNSClass(rawValue: isOPT ? rawClass : rawClass & 0x7FFF),
-                                 cacheFlush: !isOPT && rawClass & 0x8000 != 0, ttl: ttl, data: data, offset: offset,
-                                 usesForwardPointer: forward)
+        return DNSMessageLayout.RecordSlot(name: name, type: type, rawClass: rawClass, ttl: ttl, offset: offset,
+                                           usesForwardPointer: forward, data: data)
     }
 
-    private mutating func readData(_ type: DNSType, from rdata: inout ByteReader, forward: inout Bool,
-                                   _ section: DNSSection, _ index: Int) throws(DNSError) -> DNSRecordData {
+    private mutating func readData(_ type: DNSType, forward: inout Bool,
+                                   _ section: DNSSection, _ index: Int,
+                                   _ layout: inout DNSMessageLayout) throws(DNSError) -> DNSMessageLayout.DataSlot {
         switch type {
         case .a:
-            guard rdata.remaining == 4, let value = rdata.readUInt32BE() else { throw mismatch(rdata, need: 4) }
+            guard reader.remaining == 4, let value = reader.readUInt32BE() else { throw mismatch(need: 4) }
             return .a(DNSIPv4Address(value))
         case .aaaa:
-            guard rdata.remaining == 16, let high = rdata.readUInt64BE(), let low = rdata.readUInt64BE() else {
-                throw mismatch(rdata, need: 16)
+            guard reader.remaining == 16, let high = reader.readUInt64BE(), let low = reader.readUInt64BE() else {
+                throw mismatch(need: 16)
             }
             return .aaaa(DNSIPv6Address(high: high, low: low))
         case .ptr:
-            return .ptr(try readDataName(&rdata, forward: &forward, section, index))
+            return .ptr(try readDataName(forward: &forward, section, index))
         case .srv:
-            guard let priority = rdata.readUInt16BE(), let weight = rdata.readUInt16BE(),
-                  let port = rdata.readUInt16BE() else { throw mismatch(rdata, need: 6) }
-            let target = try readDataName(&rdata, forward: &forward, section, index)
-            return .srv(DNSSRV(priority: priority, weight: weight, port: port, target: target))
+            guard let priority = reader.readUInt16BE(), let weight = reader.readUInt16BE(),
+                  let port = reader.readUInt16BE() else { throw mismatch(need: 6) }
+            let target = try readDataName(forward: &forward, section, index)
+            return .srv(priority: priority, weight: weight, port: port, target: target)
         case .txt:
-            let bytes = rdata.remainingBytes
+            let bytes = reader.remainingBytes
             if let bad = DNSTXT.firstInvalidOffset(in: bytes) {
                 throw DNSError(.rdataLengthMismatch, section: .header, offset: bad)
             }
-            _ = rdata.skip(bytes.count)
-            return .txt(DNSTXT(validatedRDATA: bytes))
+            _ = reader.skip(bytes.count)
+            return .txt(bytes.indices)
+        default:
+            // The rare types are built now, as the model has them, and kept aside.
+            let data = try readRareData(type, forward: &forward, section, index, layout)
+            layout.stored.append(data)
+            return .stored(layout.stored.count - 1)
+        }
+    }
+
+    private mutating func readRareData(_ type: DNSType, forward: inout Bool,
+                                       _ section: DNSSection, _ index: Int,
+                                       _ layout: DNSMessageLayout) throws(DNSError) -> DNSRecordData {
+        switch type {
         case .nsec:
-            let next = try readDataName(&rdata, forward: &forward, section, index)
-            return .nsec(DNSNSEC(nextName: next, types: try DNSNSEC.readTypes(from: &rdata)))
+            let next = layout.name(try readDataName(forward: &forward, section, index))
+            return .nsec(DNSNSEC(nextName: next, types: try DNSNSEC.readTypes(from: &reader)))
         case .opt:
-            return .opt(DNSOPT(options: try DNSOPT.readOptions(from: &rdata)))
+            return .opt(DNSOPT(options: try DNSOPT.readOptions(from: &reader)))
         case .hinfo:
-            let cpu = try readCharacterString(&rdata)
-            let os = try readCharacterString(&rdata)
+            let cpu = try readCharacterString()
+            let os = try readCharacterString()
             return .hinfo(DNSHINFO(cpu: cpu, os: os))
         default:
-            let raw = Array(rdata.remainingBytes)
-            _ = rdata.skip(raw.count)
+            let raw = Array(reader.remainingBytes)
+            _ = reader.skip(raw.count)
             return .other(raw)
         }
     }
 
-    private mutating func readDataName(_ rdata: inout ByteReader, forward: inout Bool, _ section: DNSSection,
-                                       _ index: Int) throws(DNSError) -> DNSName {
-        let (name, forwardAt) = try DNSName.read(from: &rdata, message: messageRange)
+    private mutating func readDataName(forward: inout Bool, _ section: DNSSection,
+                                       _ index: Int) throws(DNSError) -> DNSMessageLayout.NameSpan {
+        let (name, forwardAt) = try DNSName.read(from: &reader, message: messageRange, memo: &suffixMemo)
         if let forwardAt {
             forward = true
             warnings.append(DNSWarning(.forwardPointer, section: section, index: index, offset: forwardAt))
@@ -199,19 +229,19 @@ struct DNSMessageDecoder {
         return name
     }
 
-    private func readCharacterString(_ rdata: inout ByteReader) throws(DNSError) -> [UInt8] {
-        let offset = rdata.position
-        guard let length = rdata.peekUInt8() else { throw mismatch(rdata, need: 1) }
-        guard rdata.remaining > Int(length) else {
+    private mutating func readCharacterString() throws(DNSError) -> [UInt8] {
+        let offset = reader.position
+        guard let length = reader.peekUInt8() else { throw mismatch(need: 1) }
+        guard reader.remaining > Int(length) else {
             throw DNSError(.rdataLengthMismatch, section: .header, offset: offset, needed: Int(length) + 1,
-                           available: rdata.remaining)
+                           available: reader.remaining)
         }
-        _ = rdata.skip(1)
-        return rdata.readArray(Int(length)) ?? []
+        _ = reader.skip(1)
+        return reader.readArray(Int(length)) ?? []
     }
 
-    private func mismatch(_ rdata: ByteReader, need: Int) -> DNSError {
-        DNSError(.rdataLengthMismatch, section: .header, offset: rdata.position, needed: need,
-                 available: rdata.remaining)
+    private func mismatch(need: Int) -> DNSError {
+        DNSError(.rdataLengthMismatch, section: .header, offset: reader.position, needed: need,
+                 available: reader.remaining)
     }
 }

@@ -54,10 +54,21 @@ public enum DNSMessageDump {
     /// `txtCache` renders each distinct Cast TXT record once.
     public static func emit<Emitter: JSONEmitter & ~Copyable>(_ message: DNSMessage, into out: inout Emitter,
                                                   txtCache: CastTXTJSONCache? = nil) {
+        emitHead(message.header, into: &out)
+        for question in message.questions { emit(question, into: &out) }
+        out.endArray()
+        out.key("answers"); emit(message.answers, into: &out, txtCache: txtCache)
+        out.key("authorities"); emit(message.authorities, into: &out, txtCache: txtCache)
+        out.key("additionals"); emit(message.additionals, into: &out, txtCache: txtCache)
+        emitTail(message.warnings, into: &out)
+    }
+
+    /// Opens the message object and writes `id`, `flags` and the opening of `questions`.
+    static func emitHead<Emitter: JSONEmitter & ~Copyable>(_ header: DNSHeader, into out: inout Emitter) {
         out.beginObject()
         out.key("id")
-        out.int(Int64(message.id))
-        let flags = message.flags
+        out.int(Int64(header.id))
+        let flags = header.flags
         out.key("flags")
         out.beginObject()
         out.key("qr"); out.bool(flags.qr)
@@ -70,22 +81,23 @@ public enum DNSMessageDump {
         out.endObject()
         out.key("questions")
         out.beginArray()
-        for question in message.questions {
-            out.beginObject()
-            out.key("name"); out.string(question.name)
-            out.key("type"); mnemonic(question.type.mnemonic, question.type.description, into: &out)
-            out.key("class"); mnemonic(question.qclass.mnemonic, question.qclass.description, into: &out)
-            out.key("unicastResponse"); out.bool(question.unicastResponse)
-            out.endObject()
-        }
-        out.endArray()
-        out.key("answers"); emit(message.answers, into: &out, txtCache: txtCache)
-        out.key("authorities"); emit(message.authorities, into: &out, txtCache: txtCache)
-        out.key("additionals"); emit(message.additionals, into: &out, txtCache: txtCache)
-        if !message.warnings.isEmpty {
+    }
+
+    private static func emit<Emitter: JSONEmitter & ~Copyable>(_ question: DNSQuestion, into out: inout Emitter) {
+        out.beginObject()
+        out.key("name"); out.string(question.name)
+        out.key("type"); mnemonic(question.type.mnemonic, question.type.description, into: &out)
+        out.key("class"); mnemonic(question.qclass.mnemonic, question.qclass.description, into: &out)
+        out.key("unicastResponse"); out.bool(question.unicastResponse)
+        out.endObject()
+    }
+
+    /// Writes `warnings` when there are any and closes the message object.
+    static func emitTail<Emitter: JSONEmitter & ~Copyable>(_ warnings: [DNSWarning], into out: inout Emitter) {
+        if !warnings.isEmpty {
             out.key("warnings")
             out.beginArray()
-            for warning in message.warnings { out.string(warning.description) }
+            for warning in warnings { out.string(warning.description) }
             out.endArray()
         }
         out.endObject()
@@ -115,13 +127,13 @@ public enum DNSMessageDump {
 
     /// A type's or class's mnemonic without making a String, or its `TYPE<n>`/`CLASS<n>` text.
     @inline(__always)
-    private static func mnemonic<Emitter: JSONEmitter & ~Copyable>(_ literal: StaticString?,
+    static func mnemonic<Emitter: JSONEmitter & ~Copyable>(_ literal: StaticString?,
                                                                    _ description: @autoclosure () -> String,
                                                                    into out: inout Emitter) {
         if let literal { out.string(literal) } else { out.string(description()) }
     }
 
-    private static func data<Emitter: JSONEmitter & ~Copyable>(_ record: DNSResourceRecord, into out: inout Emitter,
+    static func data<Emitter: JSONEmitter & ~Copyable>(_ record: DNSResourceRecord, into out: inout Emitter,
                                                                txtCache: CastTXTJSONCache?) {
         out.beginObject()
         switch record.data {

@@ -4,38 +4,113 @@ public import CastJSON
 /// the message they were decoded from; others go through `appendPresentation` and the emitter's escaping.
 extension DNSName: JSONStringSource {
     public func appendPlainJSONString(to out: inout OutputBuffer) -> Bool {
-        let quote = UInt8(ascii: "\"")
-        let dot = UInt8(ascii: ".")
-        if isRoot {
-            out.appendByte(quote)
-            out.appendByte(dot)
-            out.appendByte(quote)
-            return true
+        switch storage {
+        case .owned(let wire):
+            // Owned labels end at the array's end: the walk stops there (there is no root byte to meet).
+            wire.withUnsafeBufferPointer { Self.appendPlainJSONString(labelsIn: $0, from: 0, base: 0, to: &out) }
+        case .compressed(let message, let start, let base):
+            message.withUnsafeBufferPointer { Self.appendPlainJSONString(labelsIn: $0, from: start, base: base, to: &out) }
         }
-        // One pass: each label is checked and copied; a label that needs escaping takes back what was written.
-        let start = out.count
+    }
+
+    /// Writes the name whose validated walk starts at `start` in `bytes` (pointers relative to `base`) as a quoted
+    /// JSON string when it is plain, and returns true; returns false having written nothing otherwise. One pass:
+    /// each label is checked and copied; a label that needs escaping takes back what was written.
+    ///
+    /// With `rendered`, a pointer to a suffix this message's JSON already holds copies that text from earlier in
+    /// `out` instead of walking the labels again (a query's known answers end in the few names of its questions),
+    /// and the name's own first suffix is noted for the names after it.
+    static func appendPlainJSONString(labelsIn bytes: UnsafeBufferPointer<UInt8>, from start: Int, base: Int,
+                                      to out: inout OutputBuffer,
+                                      rendered: UnsafeMutablePointer<RenderedSuffixes>? = nil) -> Bool {
+        let quote = UInt8(ascii: "\""), dot = UInt8(ascii: ".")
+        let begin = out.count
         out.appendByte(quote)
-        let plain = storageBytes.withUnsafeBufferPointer { bytes in
-            var plain = true
-            forEachLabelOffset { offset, length in
-                guard plain else { return }
-                // SAFETY: the label's range was validated when the name was decoded or built.
-                let label = UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
-                guard Self.isPlain(label) else {
-                    plain = false
-                    return
+        var index = start
+        // The first pointer's target and where its labels' text begins in `out`.
+        var jump = -1, jumpOffset = 0
+        // SAFETY: the walk was validated when the name was decoded or built (in bounds, terminating); the index
+        // checks and the step cap only guard misuse.
+        walking: for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if byte == 0 { break }
+            if byte & 0xC0 == 0xC0 {
+                guard index + 1 < bytes.count else { break }
+                index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(bytes[index + 1]))
+                if let rendered, let text = rendered.pointee.text(at: index) {
+                    out.appendCopy(of: text)
+                    break walking
                 }
-                out.appendBytes(label)
-                out.appendByte(dot)
+                if jump < 0 {
+                    jump = index
+                    jumpOffset = out.count
+                }
+                continue
             }
-            return plain
+            let length = Int(byte)
+            guard index + 1 + length <= bytes.count else { break }
+            let label = UnsafeBufferPointer(rebasing: bytes[index + 1..<index + 1 + length])
+            guard isPlain(label) else {
+                out.truncate(to: begin)
+                return false
+            }
+            out.appendBytes(label)
+            out.appendByte(dot)
+            index += 1 + length
         }
-        guard plain else {
-            out.truncate(to: start)
-            return false
-        }
+        if jump >= 0, out.count > jumpOffset { rendered?.pointee.note(jump, text: jumpOffset..<out.count) }
+        // The root is "." (a name of no labels).
+        if out.count == begin + 1 { out.appendByte(dot) }
         out.appendByte(quote)
         return true
+    }
+
+    /// Where the text of a few name suffixes (labels from a pointer's target on, each with its dot) lies in the JSON
+    /// being written for one message.
+    struct RenderedSuffixes {
+        private var targets = SIMD8<Int>(repeating: -1)
+        private var starts = SIMD8<Int>()
+        private var ends = SIMD8<Int>()
+        private var next = 0
+
+        /// The text of the suffix that starts at `target` in the packet, if written.
+        func text(at target: Int) -> Range<Int>? {
+            for slot in 0..<8 where targets[slot] == target { return starts[slot]..<ends[slot] }
+            return nil
+        }
+
+        /// Notes that the suffix starting at `target` was written as `text`, replacing the oldest note.
+        mutating func note(_ target: Int, text: Range<Int>) {
+            targets[next] = target
+            starts[next] = text.lowerBound
+            ends[next] = text.upperBound
+            next = (next + 1) & 7
+        }
+    }
+
+    /// Calls `body` with each label's start and length in `bytes`, walking a validated name from `start` (pointers
+    /// relative to `base`; the walk also ends at the buffer's end, where an owned name's labels stop).
+    @inline(__always)
+    static func forEachLabelOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, base: Int,
+                                   _ body: (Int, Int) -> Void) {
+        var index = start
+        // SAFETY: the walk was validated when the name was decoded or built (in bounds, terminating); the index
+        // checks and the step cap only guard misuse.
+        for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
+            guard index < bytes.count else { return }
+            let byte = bytes[index]
+            if byte == 0 { return }
+            if byte & 0xC0 == 0xC0 {
+                guard index + 1 < bytes.count else { return }
+                index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(bytes[index + 1]))
+                continue
+            }
+            let length = Int(byte)
+            guard index + 1 + length <= bytes.count else { return }
+            body(index + 1, length)
+            index += 1 + length
+        }
     }
 
     public func appendUTF8(to bytes: inout [UInt8]) { appendPresentation(to: &bytes) }

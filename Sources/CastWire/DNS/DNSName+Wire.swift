@@ -20,15 +20,18 @@ extension DNSName {
     /// The in-place part must lie before `reader.limit` (for names inside record data: the RDATA end); pointers may
     /// target any byte of `message` (absolute offsets into `reader.storage`). Forward pointers are followed, as
     /// tshark and common resolvers do; the offset of the first one is returned so the caller can warn.
-    /// The name is validated once here and then views the message bytes, so nothing is copied.
+    /// The name is validated once here; the caller views the message bytes through the returned place.
     /// On a throw the reader does not move; errors carry the `.header` section and no index until the caller
     /// places them.
-    static func read(from reader: inout ByteReader, message: Range<Int>) throws(DNSError)
-        -> (name: DNSName, forwardPointerAt: Int?) {
+    /// `memo` holds the suffixes of this message that earlier names' first pointers led to: a name whose first
+    /// pointer meets one takes its length from there instead of walking it again (a query's known answers all end in
+    /// the few names of its questions).
+    static func read(from reader: inout ByteReader, message: Range<Int>, memo: inout SuffixMemo) throws(DNSError)
+        -> (name: DNSMessageLayout.NameSpan, forwardPointerAt: Int?) {
         let start = reader.position
         let limit = reader.limit
         let walk = reader.storage.withUnsafeBufferPointer { bytes in
-            DNSName.walk(bytes, start: start, limit: limit, message: message)
+            DNSName.walk(bytes, start: start, limit: limit, message: message, memo: &memo)
         }
         if let kind = walk.error {
             throw DNSError(kind, section: .header, offset: walk.errorOffset, needed: walk.needed,
@@ -36,21 +39,23 @@ extension DNSName {
         }
         _ = reader.skip(walk.inPlaceEnd - start)
         let forwardAt = walk.forwardAt >= 0 ? walk.forwardAt : nil
-        if walk.length == 0 { return (.root, forwardAt) }
-        return (DNSName(validatedIn: reader.storage, start: start, base: message.lowerBound, length: walk.length),
-                forwardAt)
+        // A valid name is at most 254 bytes without its root byte (the walk refused longer ones).
+        return (DNSMessageLayout.NameSpan(start: start, labelBytes: UInt8(truncatingIfNeeded: walk.length)), forwardAt)
     }
 
     /// Follows labels and pointers from `start`, checking every access against `limit` (before the first pointer)
     /// or the message end (after it). A revisited position means a loop; the step cap bounds the work per name.
     @inline(__always)
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, limit: Int,
-                             message: Range<Int>) -> Walk {
+                             message: Range<Int>, memo: inout SuffixMemo) -> Walk {
         var walk = Walk()
         var position = start
         var limit = min(limit, bytes.count)
         var tooLongAt = -1
         var steps = 0
+        // The first pointer's target, the length before it and the first forward pointer after it: the suffix to
+        // remember.
+        var jump = -1, lengthBeforeJump = 0, suffixForward = -1
         while true {
             guard position < limit else {
                 walk.error = .truncated
@@ -106,10 +111,21 @@ extension DNSName {
                     walk.errorOffset = position
                     return walk
                 }
-                if target > position, walk.forwardAt < 0 { walk.forwardAt = position }
+                if target > position {
+                    if walk.forwardAt < 0 { walk.forwardAt = position }
+                    if walk.inPlaceEnd >= 0, suffixForward < 0 { suffixForward = position }
+                }
                 if walk.inPlaceEnd < 0 {
                     walk.inPlaceEnd = position + 2
                     limit = min(message.upperBound, bytes.count)
+                    if let known = memo.suffix(at: target), walk.length + known.length < maximumWireLength {
+                        // Walked before from here, to a valid end within the same bounds and step cap.
+                        walk.length += known.length
+                        if walk.forwardAt < 0, known.forwardAt >= 0 { walk.forwardAt = known.forwardAt }
+                        return walk
+                    }
+                    jump = target
+                    lengthBeforeJump = walk.length
                 }
                 position = target
             } else {
@@ -121,7 +137,32 @@ extension DNSName {
         if tooLongAt >= 0 {
             walk.error = .nameTooLong
             walk.errorOffset = tooLongAt
+        } else if jump >= 0 {
+            memo.remember(jump, length: walk.length - lengthBeforeJump, forwardAt: suffixForward)
         }
         return walk
+    }
+
+    /// The last few name suffixes a message's first pointers led to: where each starts, its length in wire form
+    /// without the root byte, and the first forward pointer in it (-1 when none). Valid for one message.
+    struct SuffixMemo {
+        private var starts = SIMD8<Int>(repeating: -1)
+        private var lengths = SIMD8<Int>()
+        private var forwards = SIMD8<Int>()
+        private var next = 0
+
+        /// The suffix that starts at `start`, if remembered.
+        func suffix(at start: Int) -> (length: Int, forwardAt: Int)? {
+            for index in 0..<8 where starts[index] == start { return (lengths[index], forwards[index]) }
+            return nil
+        }
+
+        /// Remembers a suffix walked to a valid end, replacing the oldest.
+        mutating func remember(_ start: Int, length: Int, forwardAt: Int) {
+            starts[next] = start
+            lengths[next] = length
+            forwards[next] = forwardAt
+            next = (next + 1) & 7
+        }
     }
 }

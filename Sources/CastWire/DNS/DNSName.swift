@@ -142,7 +142,9 @@ public struct DNSName: Sendable {
     }
 
     /// True when the `count` labels whose last four are `last` end with `suffix` (at most four labels).
-    private static func labels(_ last: SIMD4<Int>, count: Int, in bytes: [UInt8], endWith suffix: [[UInt8]]) -> Bool {
+    static func labels<Bytes: RandomAccessCollection<UInt8>>(_ last: SIMD4<Int>, count: Int, in bytes: Bytes,
+                                                             endWith suffix: [[UInt8]]) -> Bool
+        where Bytes.Index == Int {
         guard count >= suffix.count else { return false }
         let first = count - suffix.count
         for index in first..<count {
@@ -173,7 +175,9 @@ public struct DNSName: Sendable {
     }
 
     /// True when the label at `start` (`length` bytes) of `bytes` is `wanted`, ignoring ASCII case.
-    private static func label(at start: Int, length: Int, in bytes: [UInt8], is wanted: [UInt8]) -> Bool {
+    private static func label<Bytes: RandomAccessCollection<UInt8>>(at start: Int, length: Int, in bytes: Bytes,
+                                                                    is wanted: [UInt8]) -> Bool
+        where Bytes.Index == Int {
         guard wanted.count == length else { return false }
         for offset in 0..<length {
             let byte = bytes[start + offset]
