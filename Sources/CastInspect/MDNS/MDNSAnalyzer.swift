@@ -118,12 +118,12 @@ public struct MDNSAnalyzer: Sendable {
     /// Which service a record's name is under: one walk over its labels for both.
     enum NameFamily { case cast, zone, other }
 
-    /// The suffixes `family(of:)` looks for, in `NameFamily` order.
+    /// The suffixes `family(ofRecord:in:)` looks for, in `NameFamily` order.
     private static let familyLabels = [serviceLabels, zoneLabels]
 
-    /// The family of `name`: Cast (`isCast`), zone (`isZone`) or neither.
-    static func family(of name: DNSName) -> NameFamily {
-        switch name.matchingSuffix(ignoringCase: familyLabels) {
+    /// The family of record `index`'s owner name: Cast (`isCast`), zone (`isZone`) or neither, read in the packet.
+    static func family(ofRecord index: Int, in layout: DNSMessageLayout) -> NameFamily {
+        switch layout.recordName(at: index, matchingSuffix: familyLabels) {
         case 0?: .cast
         case 1?: .zone
         default: .other
@@ -187,7 +187,7 @@ public struct MDNSAnalyzer: Sendable {
         let family: NameFamily
         switch layout.recordType(at: index) {
         case .ptr, .srv, .txt:
-            family = Self.family(of: layout.recordName(at: index))
+            family = Self.family(ofRecord: index, in: layout)
             guard family != .other else { return }
         case .a, .aaaa: family = .other
         default: return

@@ -90,15 +90,24 @@ public struct DNSMessageLayout: Sendable {
     /// True when question `index`'s name ends with `suffix` (lower-case ASCII labels, at most four), ignoring ASCII
     /// case, read from the packet without building the name.
     public func questionName(at index: Int, hasSuffix suffix: [[UInt8]]) -> Bool {
-        precondition(suffix.count <= 4, "at most four labels")
-        let span = questions[index].name
+        firstSuffix(of: questions[index].name, among: [suffix]) != nil
+    }
+
+    /// The index of the first of `suffixes` (lower-case ASCII labels, at most four each) that ends record `index`'s
+    /// owner name, ignoring ASCII case, or nil; read from the packet without building the name.
+    public func recordName(at index: Int, matchingSuffix suffixes: [[[UInt8]]]) -> Int? {
+        firstSuffix(of: records[index].name, among: suffixes)
+    }
+
+    private func firstSuffix(of span: NameSpan, among suffixes: [[[UInt8]]]) -> Int? {
+        precondition(suffixes.allSatisfy { $0.count <= 4 }, "at most four labels")
         return bytes.withUnsafeBufferPointer { bytes in
             var last = SIMD4<Int>(), count = 0
             DNSName.forEachLabelOffset(in: bytes, from: span.start, base: base) { start, length in
                 last[count & 3] = start << 8 | length
                 count += 1
             }
-            return DNSName.labels(last, count: count, in: bytes, endWith: suffix)
+            return suffixes.firstIndex { DNSName.labels(last, count: count, in: bytes, endWith: $0) }
         }
     }
 

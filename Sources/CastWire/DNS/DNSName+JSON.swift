@@ -89,30 +89,6 @@ extension DNSName: JSONStringSource {
         }
     }
 
-    /// Calls `body` with each label's start and length in `bytes`, walking a validated name from `start` (pointers
-    /// relative to `base`; the walk also ends at the buffer's end, where an owned name's labels stop).
-    @inline(__always)
-    static func forEachLabelOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, base: Int,
-                                   _ body: (Int, Int) -> Void) {
-        var index = start
-        // SAFETY: the walk was validated when the name was decoded or built (in bounds, terminating); the index
-        // checks and the step cap only guard misuse.
-        for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
-            guard index < bytes.count else { return }
-            let byte = bytes[index]
-            if byte == 0 { return }
-            if byte & 0xC0 == 0xC0 {
-                guard index + 1 < bytes.count else { return }
-                index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(bytes[index + 1]))
-                continue
-            }
-            let length = Int(byte)
-            guard index + 1 + length <= bytes.count else { return }
-            body(index + 1, length)
-            index += 1 + length
-        }
-    }
-
     public func appendUTF8(to bytes: inout [UInt8]) { appendPresentation(to: &bytes) }
 
     /// True when every byte is printable ASCII that neither the presentation form (dot, backslash) nor JSON

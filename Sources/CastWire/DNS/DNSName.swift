@@ -190,25 +190,33 @@ public struct DNSName: Sendable {
     func forEachLabelOffset(_ body: (Int, Int) throws -> Void) rethrows {
         switch storage {
         case .owned(let wire):
-            var index = 0
-            while index < wire.count {
-                let length = Int(wire[index])
-                try body(index + 1, length)
-                index += 1 + length
-            }
+            try wire.withUnsafeBufferPointer { try Self.forEachLabelOffset(in: $0, from: 0, base: 0, body) }
         case .compressed(let message, let start, let base):
-            var index = start
-            // SAFETY: the decoder validated this walk (bounds, termination); the step cap only guards misuse.
-            for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
-                let byte = message[index]
-                if byte == 0 { return }
-                if byte & 0xC0 == 0xC0 {
-                    index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(message[index + 1]))
-                    continue
-                }
-                try body(index + 1, Int(byte))
-                index += 1 + Int(byte)
+            try message.withUnsafeBufferPointer { try Self.forEachLabelOffset(in: $0, from: start, base: base, body) }
+        }
+    }
+
+    /// Calls `body` with each label's start and length in `bytes`, walking a validated name from `start` (pointers
+    /// relative to `base`; the walk also ends at the buffer's end, where an owned name's labels stop).
+    @inline(__always)
+    static func forEachLabelOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, base: Int,
+                                   _ body: (Int, Int) throws -> Void) rethrows {
+        var index = start
+        // SAFETY: the walk was validated when the name was decoded or built (in bounds, terminating); the index
+        // checks and the step cap only guard misuse.
+        for _ in 0..<(DNSName.maximumWireLength + DNSName.maximumStepsAfterJump) {
+            guard index < bytes.count else { return }
+            let byte = bytes[index]
+            if byte == 0 { return }
+            if byte & 0xC0 == 0xC0 {
+                guard index + 1 < bytes.count else { return }
+                index = base + Int(UInt16(byte & 0x3F) << 8 | UInt16(bytes[index + 1]))
+                continue
             }
+            let length = Int(byte)
+            guard index + 1 + length <= bytes.count else { return }
+            try body(index + 1, length)
+            index += 1 + length
         }
     }
 
