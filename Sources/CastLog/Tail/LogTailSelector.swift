@@ -16,16 +16,17 @@ public struct LogTailSelector: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         /// castscope's JSON lines and text format.
         case castscope
-        /// iOS GCKLoggerDelegate lines, bare or behind Apple's prefixes (`apple` reads the same).
+        /// iOS GCKLoggerDelegate lines, bare or behind NSLog's or idevicesyslog's prefix.
         case gck
-        /// The same lines as `gck`, named for the prefixes (NSLog, idevicesyslog).
+        /// Apple's `log show`/`log stream` (default and compact styles), and what `gck` reads.
         case apple
         case logcat, chromium, python
 
         var appFormat: AppLogLine.Format? {
             switch self {
             case .castscope: nil
-            case .gck, .apple: .gck
+            case .gck: .gck
+            case .apple: .apple
             case .logcat: .logcat
             case .chromium: .chromium
             case .python: .python
@@ -66,9 +67,10 @@ public struct LogTailSelector: Sendable {
         return .raw(reason: failure?.reason ?? "not a line of the \(format?.rawValue ?? "") format")
     }
 
-    /// Whether `line` holds nothing but spaces, tabs and a CR: nothing to show.
+    /// Whether `line` holds nothing but spaces, tabs and a CR, or is a format's column header or banner
+    /// (`AppLogLine.isBanner`): nothing to show.
     static func isBlank(_ line: String) -> Bool {
-        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } || AppLogLine.isBanner(Substring(line))
     }
 
     /// A line that takes the time of the record before it: a line that is not a record, or a record without a time

@@ -10,18 +10,20 @@
 /// function is a record of the process (class `CastVideos`).
 enum GCKLogLine {
     static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
-        var rest = line
-        var time: LogTimestamp?
-        var level = LogLevel.debug
-        var process: String?
         var metadata: LogMetadata = ["format": "gck"]
-        if let prefix = nslogPrefix(line, context: context) ?? syslogPrefix(line, context: context) {
-            time = prefix.time
-            rest = prefix.rest
-            process = prefix.process
-            if let prefixLevel = prefix.level { level = prefixLevel }
-            metadata.append("pid", .int(Int64(prefix.pid)))
+        guard let prefix = nslogPrefix(line, context: context) ?? syslogPrefix(line, context: context) else {
+            return record(line, time: nil, level: .debug, process: nil, metadata: metadata)
         }
+        metadata.append("pid", .int(Int64(prefix.pid)))
+        return record(prefix.rest, time: prefix.time, level: prefix.level ?? .debug, process: prefix.process,
+                      metadata: metadata)
+    }
+
+    /// The record of what follows a prefix (or a bare line): a delegate line's class, function, location and
+    /// message; without a GCK function, a record of class `process` (nil: not a record).
+    static func record(_ text: Substring, time: LogTimestamp?, level: LogLevel, process: String?,
+                       metadata: LogMetadata) -> (record: LogRecord, timed: Bool)? {
+        var rest = text
         var file = "", lineNumber: UInt = 0
         // `location: function - message`: a source location first.
         if let separator = rest.firstRange(of: ": "), let place = Self.place(rest[..<separator.lowerBound]),

@@ -117,6 +117,40 @@ struct LineScanner {
         return sign * (hours * 3600 + minutes * 60)
     }
 
+    /// Whether `0x` comes next.
+    var peekIsHexPrefix: Bool {
+        position + 1 < bytes.count && bytes[position] == UInt8(ascii: "0") && bytes[position + 1] == UInt8(ascii: "x")
+    }
+
+    /// Hex digits (after `0x` when `prefixed`), at most 16; nil, the position unmoved, when there are none.
+    mutating func hexNumber(prefixed: Bool = true) -> UInt64? {
+        let start = position
+        if prefixed {
+            guard peekIsHexPrefix else { return nil }
+            position += 2
+        }
+        var value: UInt64 = 0, count = 0
+        while position < bytes.count, count < 16, let digit = Self.hexValue(bytes[position]) {
+            value = value << 4 | UInt64(digit)
+            position += 1
+            count += 1
+        }
+        guard count > 0 else {
+            position = start
+            return nil
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
     /// What is left, as text.
     var rest: String { String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self) }
 }

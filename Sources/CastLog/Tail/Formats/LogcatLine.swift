@@ -25,6 +25,11 @@ enum LogcatLine {
     }
 
     /// The record of one logcat line, or nil when it is not one; `timed` is false for `brief`, which has no time.
+    /// logcat's buffer banners (`--------- beginning of main`, `--------- switch to crash`): not records.
+    static func isBanner(_ line: Substring) -> Bool {
+        line.hasPrefix("--------- beginning of ") || line.hasPrefix("--------- switch to ")
+    }
+
     static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
         var scanner = LineScanner(line)
         let time = timestamp(&scanner, context: context)
