@@ -53,7 +53,7 @@ import Testing
         let messages = LogMerger.merge([first, second]).map { entry -> String in
             switch entry.content {
             case .record(let record): return record.message
-            case .unparsed(let line, _): return line
+            case .unparsed(let line, _), .continuation(let line, _): return line
             }
         }
         #expect(messages == ["a", "garbage", "b", "c"])

@@ -27,17 +27,26 @@ import Testing
         #expect(selector.unparsedCount == 0)
     }
 
-    @Test func badLinesAreShownRawAtThePreviousRecordsTimeAndCounted() {
+    @Test func aLineBeforeAnyRecordStandsAloneAndALineAfterOneContinuesIt() throws {
         var filter = LoggerFilter()
         filter.minimumLevel = .error
         var selector = LogTailSelector(filter: filter)
         let early = selector.entry(for: "before any record")
+        #expect(early?.content == .unparsed(line: "before any record", reason: "does not start with an RFC 3339 time"))
         #expect(early?.time == LogTailEntry.earliestTime)
-        #expect(selector.entry(for: json(1, "info", "C", "filtered out, but sets the time")) == nil)
-        let raw = selector.entry(for: "not a record")
-        #expect(raw?.content == .unparsed(line: "not a record", reason: "does not start with an RFC 3339 time"))
-        #expect(raw?.time == time("2026-11-30T05:28:11Z"))
-        #expect(selector.unparsedCount == 2)
+        // A line after a record is part of its message: hidden with it.
+        #expect(selector.entry(for: json(1, "info", "C", "filtered out")) == nil)
+        #expect(selector.entry(for: "  continues the hidden record") == nil)
+        // ...and shown with it, at its time, whatever the line says.
+        let shown = try #require(selector.entry(for: json(2, "error", "C", "shown"))?.record)
+        #expect(shown.message == "shown")
+        let continued = selector.entry(for: "Traceback (most recent call last):")
+        #expect(continued?.content == .continuation(line: "Traceback (most recent call last):", record: shown))
+        #expect(continued?.time == time("2026-11-30T05:28:12Z"))
+        #expect(continued?.continuationRecord?.className == "C")
+        #expect(continued?.continuationRecord?.level == .error)
+        #expect(selector.unparsedCount == 1)
+        #expect(selector.continuationCount == 2)
     }
 
     @Test func grepPatternsApplyToRawLinesToo() throws {
@@ -47,7 +56,10 @@ import Testing
         #expect(selector.entry(for: "Timeout in a stack trace") != nil)
         #expect(selector.entry(for: "unrelated garbage") == nil)
         #expect(selector.entry(for: json(1, "info", "C", "a timeout")) != nil)
+        #expect(selector.entry(for: "  another timeout, continuing it") != nil)
+        #expect(selector.entry(for: "  a line of it without the word") == nil)
         #expect(selector.entry(for: json(2, "info", "C", "fine")) == nil)
+        #expect(selector.entry(for: "  a timeout continuing a hidden record") == nil)
         #expect(selector.unparsedCount == 2)
     }
 
@@ -58,7 +70,8 @@ import Testing
         #expect(selector.entry(for: "raw after an old record") == nil)
         #expect(selector.entry(for: json(2, "info", "C", "exactly since"))?.record?.message == "exactly since")
         #expect(selector.entry(for: "raw after a new record") != nil)
-        #expect(selector.unparsedCount == 3)
+        #expect(selector.unparsedCount == 1)
+        #expect(selector.continuationCount == 2)
     }
 
     @Test func textFormatLinesAreRecordsToo() {

@@ -1,3 +1,4 @@
+import CastJSON
 import CastTestSupport
 import Foundation
 import Testing
@@ -235,15 +236,22 @@ import Glibc
 
     @Test func jsonOutputIsJSONLinesOnly() async throws {
         let scratch = Scratch()
-        let log = try scratch.file("app.log", [Self.json(1, message: "one"), "garbage", Self.json(2, message: "two")])
+        let log = try scratch.file("app.log", ["garbage first", Self.json(1, message: "one"), "  continued",
+                                               Self.json(2, message: "two")])
         let result = try await CastscopeProcess.run(["tail", "--output", "json", log])
         #expect(result.exitCode == 0)
-        #expect(
-            Self.lines(result.standardOutput) == [
-                Self.json(1, message: "one"), Self.json(2, message: "two"),
-            ])
-        #expect(
-            result.standardError == "castscope: not a log record: garbage\ncastscope: 1 line was not a log record\n")
+        let lines = Self.lines(result.standardOutput)
+        #expect(lines.count == 3)
+        #expect(lines.first == Self.json(1, message: "one"))
+        #expect(lines.last == Self.json(2, message: "two"))
+        // A line after a record continues it: a record of its time, level and class, marked `continuation`.
+        let continued = try JSONValue(parsing: lines[1])
+        #expect(continued["msg"] == "  continued")
+        #expect(continued["continuation"] == .bool(true))
+        #expect(continued["class"] == "GCKCastChannel")
+        // A line with no record before it stands alone: in JSON mode it goes to standard error.
+        #expect(result.standardError
+            == "castscope: not a log record: garbage first\ncastscope: 1 line was not a log record\n")
     }
 
     @Test func badLinesAreShownRawInPlaceAndCounted() async throws {
@@ -261,7 +269,10 @@ import Glibc
                 "starting up", Self.text(1, message: "one"), "{\"ts\": broken", Self.text(2, message: "two"),
                 "trailing junk",
             ])
-        #expect(result.standardError == "castscope: 3 lines were not log records\n")
+        // Only the line before any record stands alone; the others continue the record before them.
+        #expect(result.standardError == "castscope: 1 line was not a log record\n")
+        let filtered = try await CastscopeProcess.run(["tail", "--level", "none", log])
+        #expect(Self.lines(filtered.standardOutput) == ["starting up"])
     }
 
     @Test func overlongLinesAreReportedSkippedAndCounted() async throws {

@@ -127,7 +127,7 @@ public struct CaptureTailSession {
                 rendered.output += Array((InspectJSON.json(for: .cast(record)).serialized() + "\n").utf8)
             }
         case .log(let entry, let file):
-            if logs.format != .text, let record = entry.record {
+            if logs.format != .text, let record = entry.record ?? entry.continuationRecord {
                 return Self.appendJSON(record, file: paths[file], correlator: correlator, into: &rendered)
             }
             let before = rendered.output.count
@@ -139,7 +139,7 @@ public struct CaptureTailSession {
     /// Renders a followed record and its links (the printer is the log session's own).
     private static func renderLog(_ entry: LogTailEntry, file: String, printer: inout LogTailPrinter,
                                   correlator: LogCorrelator, into rendered: inout LogTailPrinter.Rendered) {
-        if printer.format != .text, let record = entry.record {
+        if printer.format != .text, let record = entry.record ?? entry.continuationRecord {
             return appendJSON(record, file: file, correlator: correlator, into: &rendered)
         }
         let before = rendered.output.count

@@ -1,22 +1,33 @@
 /// `tail -n N` read from the end of a file: lines arrive newest first, and this keeps what the forward selection
 /// (`LogTailSelector`) would show among the file's last N entries, so a 1 GB log costs what its last screen costs.
 ///
-/// A line that is not a record takes the time of the record before it in the file, which a backward read meets
-/// only later: such lines wait (at most as many as could still be shown) until that record or the file's start
-/// decides their time and, with `since`, whether they are shown. With `since`, reading stops at the first record
-/// older than it (a log file is written in time order).
+/// A line that is not a record continues the record before it in the file (or, at the file's start, stands alone),
+/// and takes its time; a backward read meets that record only later: such lines wait (at most as many as could
+/// still be shown) until the record, and the timed record before an untimed one, or the file's start decide whether
+/// and when they are shown. With `since`, reading stops at the first record older than it (a log file is written
+/// in time order).
 public struct LogTailBackwardSelection: Sendable {
     /// How many entries are wanted.
     public let wanted: Int
     /// The filter and `since` of the forward selection.
     public let selector: LogTailSelector
-    /// Lines met that were not records.
+    /// Lines met that were not records and had no record before them.
     public private(set) var unparsedCount = 0
+    /// Lines met that were not records and continued the record before them.
+    public private(set) var continuationCount = 0
     /// The time of the newest record met, for the forward selection that follows the file afterwards.
     public private(set) var newestRecordTime: LogTimestamp?
+    /// The newest record (its time settled) and whether it was shown: lines appended later continue it.
+    public private(set) var newestRecord: (record: LogRecord, shown: Bool)?
+    /// The newest record when it had no time of its own (its time and fate wait for the timed record before it).
+    private var newestUntimed: (record: LogRecord, allowed: Bool)?
     private var newestFirst: [LogTailEntry] = []
     /// Lines that wait for the time of the record before them, newest first.
     private var waiting: [LogTailSelector.Pending] = []
+    /// Lines that are not records met since the last record, newest first (those passing the message patterns,
+    /// as many as could still be shown), and how many were met in all: the record met next decides what they are.
+    private var unresolved: [(line: String, reason: String)] = []
+    private var unresolvedCount = 0
     private var reachedSince = false
 
     /// A selection of `wanted` entries under `selector`'s filter and `since`.
@@ -36,26 +47,53 @@ public struct LogTailBackwardSelection: Sendable {
         case .timed(let record):
             if newestRecordTime == nil { newestRecordTime = record.timestamp }
             settleWaiting(recordTime: record.timestamp)
+            let shown = (selector.since.map { record.timestamp >= $0 } ?? true) && selector.allows(record)
+            if newestRecord == nil { newestRecord = (record, shown) }
+            for pending in resolve(continuing: record, shown: shown) {
+                if let entry = selector.settle(pending, recordTime: record.timestamp) { newestFirst.append(entry) }
+            }
             if let since = selector.since, record.timestamp < since {
                 reachedSince = true
                 return false
             }
-            if selector.allows(record) { newestFirst.append(LogTailEntry(record: record)) }
+            if shown { newestFirst.append(LogTailEntry(record: record)) }
         case .untimed(let record):
+            let allowed = selector.allows(record)
+            if newestRecord == nil, newestUntimed == nil { newestUntimed = (record, allowed) }
+            waiting += resolve(continuing: record, shown: allowed)
             // Only as many waiting lines as could still be shown are kept; older ones could never be.
-            if selector.allows(record), newestFirst.count + waiting.count < wanted { waiting.append(.record(record)) }
+            if allowed, newestFirst.count + waiting.count < wanted { waiting.append(.record(record)) }
         case .raw(let reason):
-            unparsedCount += 1
-            if selector.filter.allowsMessage(line), newestFirst.count + waiting.count < wanted {
-                waiting.append(.raw(line: line, reason: reason))
+            unresolvedCount += 1
+            if selector.filter.allowsMessage(line), newestFirst.count + waiting.count + unresolved.count < wanted {
+                unresolved.append((line, reason))
             }
         }
         return !isSatisfied
     }
 
-    /// The file's start was reached: waiting lines have no record before them.
+    /// The file's start was reached: waiting lines have no record before them, and the lines before the first
+    /// record stand alone.
     public mutating func finish() {
         settleWaiting(recordTime: nil)
+        unparsedCount += unresolvedCount
+        for (line, reason) in unresolved {
+            if let entry = selector.settle(.raw(line: line, reason: reason), recordTime: nil) { newestFirst.append(entry) }
+        }
+        unresolved.removeAll()
+        unresolvedCount = 0
+    }
+
+    /// The lines met since the last record, as lines continuing `record` (nothing when it is not shown: they share
+    /// its fate), newest first.
+    private mutating func resolve(continuing record: LogRecord, shown: Bool) -> [LogTailSelector.Pending] {
+        continuationCount += unresolvedCount
+        defer {
+            unresolved.removeAll()
+            unresolvedCount = 0
+        }
+        guard shown else { return [] }
+        return unresolved.map { .continuation(line: $0.line, record: record) }
     }
 
     /// The entries, oldest first: what the forward selection would show as the file's last `wanted`.
@@ -68,5 +106,11 @@ public struct LogTailBackwardSelection: Sendable {
             if let entry = selector.settle(item, recordTime: recordTime) { newestFirst.append(entry) }
         }
         waiting.removeAll()
+        if newestRecord == nil, let (record, allowed) = newestUntimed {
+            var settled = record
+            settled.timestamp = recordTime ?? AppLogLine.untimed
+            let inWindow = selector.since.map { since in recordTime.map { $0 >= since } ?? false } ?? true
+            newestRecord = (settled, allowed && inWindow)
+        }
     }
 }

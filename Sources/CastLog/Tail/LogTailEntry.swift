@@ -4,8 +4,12 @@ public struct LogTailEntry: Sendable, Hashable {
     public enum Content: Sendable, Hashable {
         /// A line that parsed as a record.
         case record(LogRecord)
-        /// A line that did not parse, kept as it was (without its newline), with the parser's reason.
+        /// A line that did not parse and has no record before it in its file, kept as it was (without its
+        /// newline), with the parser's reason.
         case unparsed(line: String, reason: String)
+        /// A line that did not parse after a record: part of that record's message (a traceback, pretty-printed
+        /// JSON, an NSLog dictionary), shown with the record, kept as it was.
+        case continuation(line: String, record: LogRecord)
     }
 
     /// The record or raw line.
@@ -27,6 +31,16 @@ public struct LogTailEntry: Sendable, Hashable {
 
     /// The earliest time, given to raw lines that come before any record.
     public static let earliestTime = LogTimestamp(seconds: .min, microseconds: 0)
+
+    /// For a line continuing a record, what JSON output writes for it: a record of that record's time, level,
+    /// class and function whose message is the line, marked `continuation` (and with the record's `format`).
+    public var continuationRecord: LogRecord? {
+        guard case .continuation(let line, let record) = content else { return nil }
+        var metadata: LogMetadata = ["continuation": .bool(true)]
+        if let format = record.metadata["format"] { metadata.append("format", format) }
+        return LogRecord(timestamp: record.timestamp, level: record.level, className: record.className,
+                         function: record.function, file: "", line: 0, message: line, metadata: metadata)
+    }
 
     /// The record, when this is one.
     public var record: LogRecord? {

@@ -1,6 +1,7 @@
 /// Turns `castscope tail` entries into output text: records in the text format (coloured by level when asked) or
-/// as JSON lines; raw lines dimmed on a terminal in text mode, and sent to the diagnostics in JSON mode so that
-/// standard output holds nothing but JSON.
+/// as JSON lines; lines continuing a record as they were (JSON: records of its class, marked `continuation`); raw
+/// lines without a record before them dimmed on a terminal in text mode, and sent to the diagnostics in JSON mode
+/// so that standard output holds nothing but JSON.
 public struct LogTailPrinter: Sendable {
     /// The record format: `.text` or `.jsonLines` (`.logfmt` works too).
     public let format: LogFormat
@@ -38,6 +39,15 @@ public struct LogTailPrinter: Sendable {
         switch entry.content {
         case .record(let record):
             formatter.append(record, to: &rendered.output)
+        case .continuation(let line, _):
+            // Part of the record's message: in text as it was (escaped), in JSON as a record of the same time,
+            // level and class whose message is the line, marked `continuation`.
+            if format == .text {
+                rendered.output.append(contentsOf: TerminalText.escaped(line).utf8)
+                rendered.output.append(0x0A)
+            } else if let continued = entry.continuationRecord {
+                formatter.append(continued, to: &rendered.output)
+            }
         case .unparsed(let line, _):
             // A binary file's control bytes would drive the terminal: they are shown escaped (\x1b), never raw.
             if format != .text {

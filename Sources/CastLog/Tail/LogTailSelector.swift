@@ -33,9 +33,14 @@ public struct LogTailSelector: Sendable {
             }
         }
     }
-    /// Lines seen that were not records (raw lines and overlong lines), shown or not.
+    /// Lines seen that were not records and had no record before them (and overlong lines), shown or not.
     public private(set) var unparsedCount = 0
+    /// Lines seen that were not records and continued the record before them, shown or not.
+    public private(set) var continuationCount = 0
     private var lastRecordTime: LogTimestamp?
+    /// The last record read in the file, and whether it was shown: the lines after it that are not records are
+    /// part of its message, and share its fate.
+    private var lastRecord: (record: LogRecord, shown: Bool)?
 
     /// A selector applying `filter` and `since`; other programs' year-less and zone-less times follow `context`.
     public init(filter: LoggerFilter, since: LogTimestamp? = nil, context: AppLogContext = .current) {
@@ -78,6 +83,8 @@ public struct LogTailSelector: Sendable {
     public enum Pending: Sendable {
         case raw(line: String, reason: String)
         case record(LogRecord)
+        /// A line that continues `record`, which waits for its time too (or had it: it is then settled again).
+        case continuation(line: String, record: LogRecord)
     }
 
     /// The entry of `pending` once the record before it is known (`recordTime`; nil at the file's start): with
@@ -92,7 +99,17 @@ public struct LogTailSelector: Sendable {
         case .record(var record):
             record.timestamp = recordTime ?? AppLogLine.untimed
             return LogTailEntry(record: record)
+        case .continuation(let line, var record):
+            record.timestamp = recordTime ?? AppLogLine.untimed
+            return LogTailEntry(.continuation(line: line, record: record), time: record.timestamp)
         }
+    }
+
+    /// The entry of a line that continues `record` (read with `shown` as its fate): shown with it, when the line
+    /// passes the message patterns.
+    func continuation(_ line: String, of record: LogRecord, shown: Bool) -> LogTailEntry? {
+        guard shown, filter.allowsMessage(line) else { return nil }
+        return LogTailEntry(.continuation(line: line, record: record), time: record.timestamp)
     }
 
     /// Whether `record` passes the filter.
@@ -111,13 +128,20 @@ public struct LogTailSelector: Sendable {
         switch read(line) {
         case .timed(let record):
             lastRecordTime = record.timestamp
-            if let since, record.timestamp < since { return nil }
-            guard allows(record) else { return nil }
-            return LogTailEntry(record: record)
+            let shown = (since.map { record.timestamp >= $0 } ?? true) && allows(record)
+            lastRecord = (record, shown)
+            return shown ? LogTailEntry(record: record) : nil
         case .untimed(let record):
-            guard allows(record) else { return nil }
-            return settle(.record(record), recordTime: lastRecordTime)
+            let entry = allows(record) ? settle(.record(record), recordTime: lastRecordTime) : nil
+            var settled = record
+            settled.timestamp = entry?.time ?? lastRecordTime ?? AppLogLine.untimed
+            lastRecord = (settled, entry != nil)
+            return entry
         case .raw(let reason):
+            if let (record, shown) = lastRecord {
+                continuationCount += 1
+                return continuation(line, of: record, shown: shown)
+            }
             unparsedCount += 1
             guard filter.allowsMessage(line) else { return nil }
             return settle(.raw(line: line, reason: reason), recordTime: lastRecordTime)
@@ -129,10 +153,13 @@ public struct LogTailSelector: Sendable {
         unparsedCount += 1
     }
 
-    /// Continues after `backward` read the file's end: its counts, and the time raw lines appended later take.
+    /// Continues after `backward` read the file's end: its counts, the time raw lines appended later take, and the
+    /// record they continue.
     public mutating func resume(after backward: LogTailBackwardSelection) {
         unparsedCount += backward.unparsedCount
+        continuationCount += backward.continuationCount
         if let time = backward.newestRecordTime { lastRecordTime = time }
+        if let newest = backward.newestRecord { lastRecord = newest }
     }
 
     /// Parses a `--since` value: an RFC 3339 time or date (`2026-11-30T05:00:00Z`, `2026-11-30`), or a duration

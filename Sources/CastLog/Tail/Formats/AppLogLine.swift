@@ -31,7 +31,9 @@ public enum AppLogLine {
         case .gck?: return GCKLogLine.parse(line, context: context)
         case nil: break
         }
-        if first == UInt8(ascii: "[") { return ChromiumLogLine.parse(line, context: context) }
+        if first == UInt8(ascii: "[") {
+            return ChromiumLogLine.parse(line, context: context) ?? LogcatLine.parse(line, context: context)
+        }
         if first >= 0x30, first <= 0x39 {
             return LogcatLine.parse(line, context: context) ?? PythonLogLine.parse(line, context: context)
                 ?? AppleLogLine.parse(line, context: context) ?? GCKLogLine.parse(line, context: context)

@@ -1,6 +1,8 @@
-/// Android logcat lines (`adb logcat -v threadtime|time|brief`, with `year`, `epoch`, `UTC`/`zone`), from
+/// Android logcat lines (`adb logcat -v threadtime|time|brief|long`, with `year`, `epoch`, `UTC`/`zone`), from
 /// logcat's documented output formats: the tag is the class (Cast SDK tags such as CastContext, MediaRouter,
-/// RemoteMediaClient), the priority letter the level.
+/// RemoteMediaClient), the priority letter the level. `long` prints a header line
+/// (`[ 12-06 10:41:07.123  1234: 5678 D/CastContext ]`) and the message on the lines after it: the header is a
+/// record with an empty message, and the message lines continue it (as every line that is not a record does).
 ///
 /// | logcat | GCK level |
 /// |---|---|
@@ -31,6 +33,7 @@ enum LogcatLine {
     }
 
     static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
+        if line.hasPrefix("[ ") { return longHeader(line, context: context) }
         var scanner = LineScanner(line)
         let time = timestamp(&scanner, context: context)
         if time == nil { scanner.position = 0 }
@@ -70,6 +73,24 @@ enum LogcatLine {
         let record = LogRecord(timestamp: time ?? AppLogLine.untimed, level: level, className: tag,
                                function: "", file: "", line: 0, message: scanner.rest, metadata: metadata)
         return (record, time != nil)
+    }
+
+    /// `long`'s header: `[ TIME  PID: TID L/Tag ]` (the pid padded to five columns).
+    private static func longHeader(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
+        var scanner = LineScanner(line.dropFirst(2))
+        guard let time = timestamp(&scanner, context: context), scanner.spaces() > 0,
+              let pid = scanner.number(maximum: 10), scanner.expect(UInt8(ascii: ":")), scanner.spaces() >= 0,
+              let tid = scanner.number(maximum: 10), scanner.spaces() > 0, !scanner.isAtEnd else { return nil }
+        let letter = scanner.bytes[scanner.position]
+        scanner.position += 1
+        guard let level = level(letter), scanner.expect(UInt8(ascii: "/")), scanner.rest.hasSuffix(" ]") else {
+            return nil
+        }
+        let tag = trimmed(String(scanner.rest.dropLast(2)))
+        guard !tag.isEmpty else { return nil }
+        let metadata: LogMetadata = ["format": "logcat", "pid": .int(Int64(pid)), "tid": .int(Int64(tid))]
+        return (LogRecord(timestamp: time, level: level, className: tag, function: "", file: "", line: 0,
+                          message: "", metadata: metadata), true)
     }
 
     /// `MM-DD HH:MM:SS.mmm`, `YYYY-MM-DD HH:MM:SS.mmm` or `SECONDS.mmm`, then an optional ` +HHMM` zone.
