@@ -17,7 +17,7 @@ import Glibc
         private let outputPath: String
         private let errorPath: String
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], input: ChildProcess.Input = .null) throws {
             guard let path = CastscopeProcess.executablePath else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "castscope binary not found"])
             }
@@ -28,7 +28,7 @@ import Glibc
             outputPath = base + ".out"
             errorPath = base + ".err"
             process = try ChildProcess(
-                path: path, arguments: arguments, output: .file(outputPath), errors: .file(errorPath),
+                path: path, arguments: arguments, input: input, output: .file(outputPath), errors: .file(errorPath),
                 environment: environment)
         }
 
@@ -95,6 +95,41 @@ import Glibc
                 TailCommandTests.text(5, message: "m5"),
             ])
         #expect(tail.text.error.contains("castscope: \(path): file truncated\n"))
+    }
+
+    /// `adb logcat -v threadtime | castscope tail -f -` and `idevicesyslog | castscope tail -f -`: a pipe that
+    /// stays open is read line by line as it comes, filtered by class, and Ctrl-C (SIGINT) ends with 0.
+    @Test func aStreamOnStandardInputIsShownLineByLineAndSIGINTEndsWithZero() async throws {
+        let fifo = NSTemporaryDirectory() + "castscope-stream-\(UUID().uuidString)"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // Opened for reading and writing: neither side's open waits, and the stream never ends while it is open.
+        let writer = open(fifo, O_RDWR)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        func send(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        }
+        let tail = try FollowingProcess(
+            ["tail", "-f", "--year", "2026", "--tz", "UTC", "--level", "error", "--class", "CastContext=debug",
+             "--class", "GCK*=info", "-"], input: .file(fifo))
+        send("--------- beginning of main")
+        send("12-06 10:41:07.123  1234  5678 D CastContext: session started")
+        send("12-06 10:41:07.200  1234  5678 D MediaRouter: route added")
+        #expect(await tail.waitUntil { output, _ in output.contains("CastContext session started") })
+        send("Dec  6 10:41:08 Tom's iPhone CastVideos(GoogleCast)[812] <Notice>: -[GCKSessionManager startSession] - go")
+        send("Dec  6 10:41:09 Tom's iPhone CastVideos(GoogleCast)[812] <Debug>: -[GCKDeviceScanner scan] - quiet")
+        send("12-06 10:41:10.000  1234  5678 E RemoteMediaClient: load failed")
+        #expect(await tail.waitUntil { output, _ in output.contains("load failed") })
+        let (exited, status) = tail.stop(with: SIGINT)
+        #expect(exited)
+        #expect(status == 0)
+        let lines = TailCommandTests.lines(tail.text.output)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first == "2026-12-06T10:41:07.123000Z DEBUG   CastContext session started format=logcat pid=1234 tid=5678")
+        #expect(lines.contains { $0.contains("INFO    GCKSessionManager -[startSession] go") })
+        #expect(!lines.contains { $0.contains("MediaRouter") || $0.contains("quiet") })
     }
 
     @Test func followWaitsForAMissingFileAndExitsZeroOnSIGINT() async throws {
