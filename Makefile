@@ -7,7 +7,7 @@ export CASTSCOPE_REQUIRE_PEERS ?= 1
 # 8 keeps the queue short and the run faster (96 s against 145 s here).
 TEST_WIDTH ?= 8
 
-.PHONY: setup build test examples demo install uninstall bench bench-log bench-tail bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-long fuzz-build clean
+.PHONY: setup build test examples demo install uninstall bench bench-log bench-tail bench-tail-apps bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-long fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -54,13 +54,16 @@ uninstall:
 demo: build
 	$(SWIFT) run --skip-build castscope demo
 
-bench: bench-log bench-tail bench-wire bench-channel bench-discovery bench-inspect bench-sender
+bench: bench-log bench-tail bench-tail-apps bench-wire bench-channel bench-discovery bench-inspect bench-sender
 
 bench-log: setup
 	./scripts/bench-log
 
 bench-tail: setup
 	./scripts/bench-tail
+
+bench-tail-apps: setup
+	./scripts/bench-tail-apps
 
 bench-wire: setup
 	./scripts/bench-wire

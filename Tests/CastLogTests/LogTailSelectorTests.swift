@@ -145,4 +145,32 @@ import Testing
                 + #""file":"F.swift","line":2,"msg":"m"}"# + "\n")
         #expect(rendered.diagnostics == "castscope: not a log record: raw\n")
     }
+
+    /// castscope's parser is skipped on lines that cannot be its own: no line it reads may be ruled out.
+    @Test func everyLineCastscopeReadsIsOneItMayRead() {
+        var formatter = LogFormatter(format: .text, colored: true)
+        var plain = LogFormatter(format: .text, colored: false)
+        var json = LogFormatter(format: .jsonLines, colored: false)
+        var lines = ["2026-12-07 INFO Foo bar", "  2026-12-07T10:00:00Z warning C msg", "\t{\"ts\":1}",
+                     "2026-12-07T10:00:00.5+01:00 error C -[f] F.swift:1 m", "\u{1B}[2m2026-12-07T10:00:00Z INFO C m",
+                     "12-07 10:41:07.123  1234  5678 D CastContext: x", "2026-12-07 10:41:07.123456+0100 P[1:2] x",
+                     "2026-12-06 10:41:09.123 Df CastVideos[812:2c1e3] x", "INFO:pychromecast:x", "[1:2:1207/1:INFO:a.cc(1)] x"]
+        for level in LogLevel.allCases where level != .none {
+            let record = LogRecord(timestamp: LogTimestamp(seconds: 1_796_016_491, microseconds: 5), level: level,
+                                   className: "GCKCastSession", function: "start()", file: "F.swift", line: 3,
+                                   message: "message \(level)", metadata: ["k": "v"])
+            var outputs: [[UInt8]] = [[], [], []]
+            formatter.append(record, to: &outputs[0])
+            plain.append(record, to: &outputs[1])
+            json.append(record, to: &outputs[2])
+            for out in outputs { lines.append(String(decoding: out.filter { $0 != 0x0A }, as: UTF8.self)) }
+        }
+        for line in lines {
+            if case .success = LogLineParser.parse(line) {
+                #expect(LogTailSelector.mayBeCastscope(line), "\(line)")
+            }
+        }
+        #expect(!LogTailSelector.mayBeCastscope("12-07 10:41:07.123  1234  5678 D CastContext: x"))
+        #expect(!LogTailSelector.mayBeCastscope("2026-12-07 10:41:07.123456+0100 P[1:2] x"))
+    }
 }

@@ -14,7 +14,12 @@ public enum AppLogLine {
     /// Whether `line` is a column header or a banner a format prints between records (`log`'s headers and predicate
     /// note, logcat's `--------- beginning of main`): not a record, and nothing to show.
     public static func isBanner(_ line: Substring) -> Bool {
-        AppleLogLine.isHeader(line) || LogcatLine.isBanner(line)
+        // The first byte rules out nearly every line before a prefix is compared.
+        switch line.utf8.first {
+        case UInt8(ascii: "T"), UInt8(ascii: "F"): AppleLogLine.isHeader(line)
+        case UInt8(ascii: "-"): LogcatLine.isBanner(line)
+        default: false
+        }
     }
 
     /// The record of `line` in the first format that reads it, and whether the line carried a time (logcat's

@@ -26,7 +26,7 @@ enum GCKLogLine {
         var rest = text
         var file = "", lineNumber: UInt = 0
         // `location: function - message`: a source location first.
-        if let separator = rest.firstRange(of: ": "), let place = Self.place(rest[..<separator.lowerBound]),
+        if let separator = LineScanner.firstRange(of: ": ", in: rest), let place = Self.place(rest[..<separator.lowerBound]),
            Self.function(rest[separator.upperBound...]) != nil {
             (file, lineNumber) = place
             rest = rest[separator.upperBound...]
@@ -53,7 +53,7 @@ enum GCKLogLine {
     /// `-[Class method:with:] - message`, `+[Class(Category) method] - message` or `Class.method(_:) - message`:
     /// the class, the function (the selector, or the Swift member with its labels) and the message.
     static func function(_ text: Substring) -> (className: String, function: String, message: Substring)? {
-        guard let separator = text.firstRange(of: " - ") else { return nil }
+        guard let separator = LineScanner.firstRange(of: " - ", in: text) else { return nil }
         let function = text[..<separator.lowerBound]
         let message = text[separator.upperBound...]
         if function.hasPrefix("-[") || function.hasPrefix("+[") {

@@ -124,6 +124,11 @@ enum LogcatLine {
     }
 
     static func trimmed(_ text: String) -> String {
-        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        // Spaces are single UTF-8 bytes, so the byte positions are character boundaries; most tags have none.
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 })
+        else { return "" }
+        if first == bytes.startIndex, bytes.index(after: last) == bytes.endIndex { return text }
+        return String(text[first...last])
     }
 }
