@@ -1,8 +1,9 @@
 import CastLog
 import FuzzSupport
 
-// Other programs' log lines (logcat, Python logging, Chromium) as `tail` reads them: any line that reads as a record
-// must write as a castscope JSON line and read back to the same level, class and message.
+// Other programs' log lines (logcat, Python logging, Chromium, Apple's log, GCK delegates) as `tail` reads them:
+// any line that reads as a record must write as a castscope JSON line and read back to the same level, class and
+// message.
 private let context = AppLogContext(year: 2026, utcOffset: 0, now: LogTimestamp(seconds: 1_800_000_000, microseconds: 0))
 
 @_cdecl("LLVMFuzzerTestOneInput")

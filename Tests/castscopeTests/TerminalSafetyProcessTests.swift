@@ -65,4 +65,30 @@ import Testing
         let json = try await CastscopeProcess.run(["tail", "--output", "json", path])
         expectSafe(json.standardOutput + json.standardError, "tail --output json")
     }
+
+    @Test func tailEscapesOtherProgramsLinesAndTheirContinuations() async throws {
+        let hostile = TerminalSafety.hostile
+        let path = NSTemporaryDirectory() + "castscope-hostile-apps-\(UUID().uuidString).log"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lines = [
+            "12-06 10:41:07.123  1234  5678 E Cast" + hostile + ": load " + hostile,
+            "Traceback line continuing it " + hostile + "\r",
+            "2026-12-06 10:41:09.500 E  CastVideos[812:2c1e3] [com.google.cast:chan" + hostile + "] m " + hostile,
+            "ERROR:pychromecast.x" + hostile + ":failed\u{0}with a NUL",
+            "-[GCKSessionManager start" + hostile + "] - " + hostile,
+        ]
+        var bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+        bytes += [0xFF, 0xFE, 0x20, 0x1B, 0x5B, 0x32, 0x4A, 0x0A]  // invalid UTF-8 and a screen-clearing escape
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let plain = try await CastscopeProcess.run(["tail", "--tz", "UTC", "--year", "2026", path])
+        #expect(plain.exitCode == 0, "\(plain.standardError)")
+        expectSafe(plain.standardOutput + plain.standardError, "tail of other programs' lines")
+        #expect(plain.standardOutput.contains("ERROR   Cast" + TerminalSafety.hostileEscaped))
+        #expect(plain.standardOutput.contains("continuing it " + TerminalSafety.hostileEscaped))
+        let (terminal, code) = try await TerminalSafety.runOnTerminal(["tail", path])
+        #expect(code == 0, "\(terminal)")
+        expectSafe(TerminalSafety.withoutOwnColours(terminal), "tail of other programs' lines on a terminal")
+        let json = try await CastscopeProcess.run(["tail", "--output", "json", path])
+        expectSafe(json.standardOutput + json.standardError, "tail --output json of other programs' lines")
+    }
 }
