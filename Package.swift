@@ -35,6 +35,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzCaptureFile", ["CastInspect"]),
     ("FuzzCastCRL", ["CastWire", "CastTLS"]),
     ("FuzzCertificateChain", ["CastTLS"]),
+    ("FuzzMP4", ["CastMedia"]),
 ]
 
 let package = Package(
@@ -46,6 +47,7 @@ let package = Package(
         .library(name: "CastJSON", targets: ["CastJSON"]),
         .library(name: "CastLog", targets: ["CastLog"]),
         .library(name: "CastWire", targets: ["CastWire"]),
+        .library(name: "CastMedia", targets: ["CastMedia"]),
         .library(name: "CastTLS", targets: ["CastTLS"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastChannel", targets: ["CastChannel"]),
@@ -62,6 +64,8 @@ let package = Package(
         .target(name: "CCastLogShims"),
         .target(name: "CastLog", dependencies: ["CCastLogShims", "CastJSON"], swiftSettings: strictSettings),
         .target(name: "CastWire", dependencies: ["CastJSON"], swiftSettings: strictSettings),
+        // Media probing (#31): containers, manifests and codec strings, pure bytes to values like CastWire.
+        .target(name: "CastMedia", swiftSettings: strictSettings),
         .target(name: "CastCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "castscope",
@@ -111,6 +115,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CastCLITests", dependencies: ["CastCLI"], swiftSettings: strictSettings),
+        .testTarget(name: "CastMediaTests", dependencies: ["CastMedia", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastWireTests",
             dependencies: ["CastWire", "CastJSON", "CastTestSupport"],
