@@ -42,6 +42,8 @@ enum TailCommand {
                 .option("output", value: "format", help: "Output format.", default: "text", values: ["text", "json"]),
                 .option("format", value: "format", help: "Read every line in this format instead of recognising each "
                         + "line's.", default: "auto", values: ["auto"] + LogTailSelector.Format.allCases.map(\.rawValue)),
+                .flag("strict", help: "Exit 1 when a line no format reads was met (alone or continuing a record), "
+                      + "saying how many."),
                 .option("year", value: "year",
                         help: "The year of logcat and Chromium times, which have none (default: this year)."),
                 .option("tz", value: "offset",
@@ -91,12 +93,19 @@ enum TailCommand {
         guard failures.isEmpty else {
             throw CommandFailure(messages: failures.map { "\($0)" })
         }
-        guard follow else {
-            if let summary = session.unparsedSummary { io.printError(summary) }
-            return 0
+        if follow {
+            await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
+        } else if let summary = session.unparsedSummary {
+            io.printError(summary)
         }
-        await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
-        return 0
+        return strictStatus(invocation, session.strictSummary, io)
+    }
+
+    /// With `--strict`: 1 and its report when lines no format reads were met; 0 otherwise.
+    private static func strictStatus(_ invocation: Invocation, _ summary: String?, _ io: any CommandOutput) -> Int32 {
+        guard invocation.flag("strict"), let summary else { return 0 }
+        io.printError(summary)
+        return 1
     }
 
     /// Writes a rendered batch: records to standard output, notes to standard error.
@@ -142,12 +151,12 @@ enum TailCommand {
         guard problems.failures.isEmpty else {
             throw CommandFailure(messages: problems.failures.map { "\($0)" })
         }
-        guard follow else {
-            if let summary = session.unparsedSummary { io.printError(summary) }
-            return 0
+        if follow {
+            await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
+        } else if let summary = session.unparsedSummary {
+            io.printError(summary)
         }
-        await followUntilStopped(ended: { session.allInputsEnded }, poll: { session.followOnce(emit) })
-        return 0
+        return strictStatus(invocation, session.strictSummary, io)
     }
 
     /// The selector of `--format`, `--year` and `--tz` for `filter` and `since`.

@@ -68,6 +68,24 @@ import Testing
         #expect(pythonObjects.filter { $0["continuation"] == nil }.count == 2)
     }
 
+    @Test func strictExitsOneAndCountsTheLinesNoFormatReads() async throws {
+        let path = try file()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let strict = try await CastscopeProcess.run(["tail", "--strict", "--year", "2026", "--tz", "UTC", path])
+        #expect(strict.exitCode == 1)
+        #expect(strict.standardError.contains(
+            "castscope: --strict: 1 line was not a record of any format (1 continued the record before it)"),
+            "\(strict.standardError)")
+        // Every line shown all the same; without --strict the same run ends with 0.
+        #expect(strict.standardOutput.contains("not a record of any format"))
+        let plain = try await CastscopeProcess.run(["tail", "--year", "2026", "--tz", "UTC", path])
+        #expect(plain.exitCode == 0)
+        #expect(plain.standardOutput == strict.standardOutput)
+        let clean = try await CastscopeProcess.run(["tail", "--strict", "--format", "logcat", "--level", "none",
+                                                    "--class", "CastContext=debug", path])
+        #expect(clean.exitCode == 1, "lines of other formats are not records of the forced one")
+    }
+
     @Test func aBadYearOrZoneIsAUsageError() async throws {
         for arguments in [["--year", "12"], ["--tz", "Mars/Olympus"], ["--format", "syslog"]] {
             let result = try await CastscopeProcess.run(["tail"] + arguments + ["/no/such.log"])

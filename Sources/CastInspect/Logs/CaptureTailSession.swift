@@ -50,6 +50,9 @@ public struct CaptureTailSession {
     /// `castscope: N lines were not log records`, or nil when every line was a record.
     public var unparsedSummary: String? { logs.unparsedSummary }
 
+    /// `--strict`'s report on the log files (`LogTailSession.strictSummary`).
+    public var strictSummary: String? { logs.strictSummary }
+
     /// True when every input is a stream that has ended.
     public var allInputsEnded: Bool { logs.allInputsEnded }
 

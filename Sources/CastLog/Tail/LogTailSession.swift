@@ -42,6 +42,17 @@ public struct LogTailSession {
     /// Lines seen so far that were not records.
     public var unparsedCount: Int { selectors.reduce(0) { $0 + $1.unparsedCount } }
 
+    /// Lines read that continued the record before them (no format read them either).
+    public var continuationCount: Int { selectors.reduce(0) { $0 + $1.continuationCount } }
+
+    /// `--strict`'s report: how many lines no format read, standing alone or continuing a record; nil when none.
+    public var strictSummary: String? {
+        let total = unparsedCount + continuationCount
+        guard total > 0 else { return nil }
+        return "castscope: --strict: \(total) line\(total == 1 ? " was" : "s were") not a record of any format "
+            + "(\(continuationCount) continued the record before \(continuationCount == 1 ? "it" : "them"))"
+    }
+
     /// True when every input is a stream that has ended, so following has nothing left to wait for.
     public var allInputsEnded: Bool { followers.allSatisfy(\.isFinished) }
 
