@@ -36,6 +36,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzCastCRL", ["CastWire", "CastTLS"]),
     ("FuzzCertificateChain", ["CastTLS"]),
     ("FuzzMP4", ["CastMedia"]),
+    ("FuzzHLS", ["CastMedia"]),
 ]
 
 let package = Package(
