@@ -78,7 +78,8 @@ public struct LogTailBackwardSelection: Sendable {
         settleWaiting(recordTime: nil)
         unparsedCount += unresolvedCount
         for (line, reason) in unresolved {
-            if let entry = selector.settle(.raw(line: line, reason: reason), recordTime: nil) { newestFirst.append(entry) }
+            guard let entry = selector.settle(.raw(line: line, reason: reason), recordTime: nil) else { continue }
+            newestFirst.append(entry)
         }
         unresolved.removeAll()
         unresolvedCount = 0

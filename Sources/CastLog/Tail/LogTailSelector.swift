@@ -69,7 +69,8 @@ public struct LogTailSelector: Sendable {
             case .failure(let why): failure = why
             }
         }
-        if format != .castscope, let app = AppLogLine.parse(Substring(line), context: context, only: format?.appFormat) {
+        if format != .castscope,
+           let app = AppLogLine.parse(Substring(line), context: context, only: format?.appFormat) {
             return app.timed ? .timed(app.record) : .untimed(app.record)
         }
         if format == nil, !ownFirst, case .failure(let why) = LogLineParser.parse(line) { failure = why }

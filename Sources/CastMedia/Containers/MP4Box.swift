@@ -70,7 +70,8 @@ struct MP4Box {
         let end = offset + size
         guard end <= parentEnd else {
             throw MediaParseError(path: path, offset: offset,
-                                  reason: "\(name(type)): size \(size) runs past its parent (\(parentEnd - offset) bytes left)")
+                                  reason: "\(name(type)): size \(size) runs past its parent "
+                                      + "(\(parentEnd - offset) bytes left)")
         }
         return MP4Box(type: type, start: offset, payload: (offset + header)..<min(end, bytes.count),
                       declaredEnd: end)

@@ -109,7 +109,8 @@ public enum MP4Probe {
         private mutating func readTrack(_ trak: MP4Box, path: String) throws(MediaParseError) -> MediaTrack? {
             var kind: MediaTrack.Kind?
             var track: MediaTrack?
-            try descend(trak, path: path, into: ["mdia", "minf", "stbl"], depth: 2) { walker, box, path throws(MediaParseError) in
+            let containers: Set<String> = ["mdia", "minf", "stbl"]
+            try descend(trak, path: path, into: containers, depth: 2) { walker, box, path throws(MediaParseError) in
                 switch box.name {
                 case "hdlr" where box.payload.count >= 12:
                     kind = switch MP4Box.name(MP4Box.bigEndian32(walker.bytes, box.payload.lowerBound + 8)) {
@@ -121,7 +122,8 @@ public enum MP4Probe {
                 case "stsd":
                     // A full box, then the entry count; the first entry describes the track.
                     guard box.payload.count >= 8 else {
-                        throw MediaParseError(path: path + "/stsd", offset: box.start, reason: "too short for its entry count")
+                        throw MediaParseError(path: path + "/stsd", offset: box.start,
+                                              reason: "too short for its entry count")
                     }
                     guard MP4Box.bigEndian32(walker.bytes, box.payload.lowerBound + 4) > 0,
                           box.payload.count > 8 else { return }
@@ -172,13 +174,16 @@ public enum MP4Probe {
             }
             guard let childrenStart, childrenStart <= payload.count else { return track }
             var configs: [String: ArraySlice<UInt8>] = [:]
-            try children(of: entry, path: path, skipping: childrenStart, depth: 8) { walker, box throws(MediaParseError) in
+            try children(of: entry, path: path, skipping: childrenStart,
+                         depth: 8) { walker, box throws(MediaParseError) in
                 if box.name == "sinf" {
-                    try walker.children(of: box, path: path + "/sinf", depth: 9) { walker, inner throws(MediaParseError) in
+                    try walker.children(of: box, path: path + "/sinf",
+                                        depth: 9) { walker, inner throws(MediaParseError) in
                         if inner.name == "frma", inner.payload.count >= 4 {
                             type = MP4Box.name(MP4Box.bigEndian32(walker.bytes, inner.payload.lowerBound))
                         } else if inner.name == "schm", inner.payload.count >= 8 {
-                            track.encryption = MP4Box.name(MP4Box.bigEndian32(walker.bytes, inner.payload.lowerBound + 4))
+                            let scheme = MP4Box.bigEndian32(walker.bytes, inner.payload.lowerBound + 4)
+                            track.encryption = MP4Box.name(scheme)
                         }
                     }
                     if track.encryption == nil { track.encryption = "unknown" }

@@ -209,7 +209,8 @@ private struct HLSPlaylistReader {
     }
 
     private mutating func fail(_ line: Int, _ offset: Int, _ reason: String) {
-        if playlist.error == nil { playlist.error = MediaParseError(path: "line \(line)", offset: offset, reason: reason) }
+        guard playlist.error == nil else { return }
+        playlist.error = MediaParseError(path: "line \(line)", offset: offset, reason: reason)
     }
 }
 
@@ -228,7 +229,11 @@ struct HLSAttributes {
         }
         for character in text {
             if inName {
-                if character == "=" { inName = false } else if character == "," { flush() } else { name.append(character) }
+                switch character {
+                case "=": inName = false
+                case ",": flush()
+                default: name.append(character)
+                }
             } else if character == "\"" {
                 quoted.toggle()
             } else if character == ",", !quoted {

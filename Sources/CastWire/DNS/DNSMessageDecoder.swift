@@ -100,7 +100,8 @@ struct DNSMessageDecoder {
             throw DNSError(.truncated, section: .question, index: index, offset: reader.position, needed: 4,
                            available: reader.remaining)
         }
-        return DNSMessageLayout.QuestionSlot(name: name, type: DNSType(rawValue: type), rawClass: qclass, offset: offset)
+        return DNSMessageLayout.QuestionSlot(name: name, type: DNSType(rawValue: type), rawClass: qclass,
+                                             offset: offset)
     }
 
     /// A record, or nil when it was bad but skippable (`skipsBadRecords`); other faults are thrown.

@@ -63,7 +63,7 @@ enum AppleLogLine {
         guard let thread = scanner.hexNumber(), scanner.spaces() > 0,
               // The word's end took one space; the column's padding may add more.
               let type = scanner.word(until: 0x20, maximum: 16), let level = level(ofType: type),
-              scanner.spaces() >= 0, let activity = scanner.hexNumber(), scanner.spaces() > 0,
+              scanner.optionalSpaces(), let activity = scanner.hexNumber(), scanner.spaces() > 0,
               let pid = scanner.number(maximum: 10), scanner.spaces() > 0 else { return nil }
         let afterPID = scanner.position
         if scanner.number(maximum: 10) == nil || scanner.spaces() == 0 { scanner.position = afterPID }
@@ -79,7 +79,8 @@ enum AppleLogLine {
     private static func compactStyle(_ scanner: inout LineScanner, metadata: inout LogMetadata)
         -> (level: LogLevel, process: String)?
     {
-        guard let type = scanner.word(until: 0x20, maximum: 2), let level = level(ofType: type), scanner.spaces() >= 0,
+        guard let type = scanner.word(until: 0x20, maximum: 2), let level = level(ofType: type),
+              scanner.optionalSpaces(),
               let process = scanner.word(until: UInt8(ascii: "["), maximum: 256), !process.isEmpty,
               !process.contains(" "), let pid = scanner.number(maximum: 10),
               scanner.expect(UInt8(ascii: ":")), let thread = scanner.hexNumber(prefixed: false),

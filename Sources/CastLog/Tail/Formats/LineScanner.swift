@@ -42,6 +42,12 @@ struct LineScanner {
         return true
     }
 
+    /// Skips any spaces (none is fine); true, for use among a guard's conditions.
+    mutating func optionalSpaces() -> Bool {
+        spaces()
+        return true
+    }
+
     /// Skips spaces; returns how many.
     @discardableResult
     mutating func spaces() -> Int {

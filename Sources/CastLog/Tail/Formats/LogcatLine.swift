@@ -79,7 +79,7 @@ enum LogcatLine {
     private static func longHeader(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
         var scanner = LineScanner(line.dropFirst(2))
         guard let time = timestamp(&scanner, context: context), scanner.spaces() > 0,
-              let pid = scanner.number(maximum: 10), scanner.expect(UInt8(ascii: ":")), scanner.spaces() >= 0,
+              let pid = scanner.number(maximum: 10), scanner.expect(UInt8(ascii: ":")), scanner.optionalSpaces(),
               let tid = scanner.number(maximum: 10), scanner.spaces() > 0, !scanner.isAtEnd else { return nil }
         let letter = scanner.bytes[scanner.position]
         scanner.position += 1
