@@ -68,6 +68,27 @@ import Testing
         #expect(pythonObjects.filter { $0["continuation"] == nil }.count == 2)
     }
 
+    @Test func aFilterFilesClassLinesApplyToTagsAndLoggerNames() async throws {
+        let path = try file()
+        let filterPath = path + ".filter"
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: filterPath)
+        }
+        try "level = error\nCastContext = debug\npychromecast.* = debug\n"
+            .write(toFile: filterPath, atomically: true, encoding: .utf8)
+        let result = try await CastscopeProcess.run(
+            ["tail", "--year", "2026", "--tz", "UTC", "--filter", filterPath, path])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("DEBUG   CastContext session started"))
+        #expect(result.standardOutput.contains("pychromecast.socket_client Connecting"))
+        #expect(!result.standardOutput.contains("MediaRouter"))
+        let explain = try await CastscopeProcess.run(["filters", "explain", filterPath, "CastContext", "MediaRouter",
+                                                      "pychromecast.socket_client"])
+        #expect(explain.standardOutput
+            == "CastContext\tdebug\nMediaRouter\terror\npychromecast.socket_client\tdebug\n")
+    }
+
     @Test func strictExitsOneAndCountsTheLinesNoFormatReads() async throws {
         let path = try file()
         defer { try? FileManager.default.removeItem(atPath: path) }
