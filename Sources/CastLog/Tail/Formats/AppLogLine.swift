@@ -28,22 +28,25 @@ public enum AppLogLine {
         -> (record: LogRecord, timed: Bool)?
     {
         guard line.utf8.count <= LogLineParser.maximumLineLength, let first = line.utf8.first else { return nil }
+        // One copy of the line's bytes for every format tried (each parser starts from this scanner).
+        let bytes = LineScanner(line)
         switch format {
-        case .logcat?: return LogcatLine.parse(line, context: context)
+        case .logcat?: return LogcatLine.parse(line, bytes, context: context)
         case .chromium?: return ChromiumLogLine.parse(line, context: context)
-        case .python?: return PythonLogLine.parse(line, context: context)
-        case .apple?: return AppleLogLine.parse(line, context: context) ?? GCKLogLine.parse(line, context: context)
-        case .gck?: return GCKLogLine.parse(line, context: context)
+        case .python?: return PythonLogLine.parse(line, bytes, context: context)
+        case .apple?:
+            return AppleLogLine.parse(line, bytes, context: context) ?? GCKLogLine.parse(line, bytes, context: context)
+        case .gck?: return GCKLogLine.parse(line, bytes, context: context)
         case nil: break
         }
         if first == UInt8(ascii: "[") {
-            return ChromiumLogLine.parse(line, context: context) ?? LogcatLine.parse(line, context: context)
+            return ChromiumLogLine.parse(line, context: context) ?? LogcatLine.parse(line, bytes, context: context)
         }
         if first >= 0x30, first <= 0x39 {
-            return LogcatLine.parse(line, context: context) ?? PythonLogLine.parse(line, context: context)
-                ?? AppleLogLine.parse(line, context: context) ?? GCKLogLine.parse(line, context: context)
+            return LogcatLine.parse(line, bytes, context: context) ?? PythonLogLine.parse(line, bytes, context: context)
+                ?? AppleLogLine.parse(line, bytes, context: context) ?? GCKLogLine.parse(line, bytes, context: context)
         }
-        return PythonLogLine.parse(line, context: context) ?? LogcatLine.parse(line, context: context)
-            ?? GCKLogLine.parse(line, context: context)
+        return PythonLogLine.parse(line, bytes, context: context) ?? LogcatLine.parse(line, bytes, context: context)
+            ?? GCKLogLine.parse(line, bytes, context: context)
     }
 }

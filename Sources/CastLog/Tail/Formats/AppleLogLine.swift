@@ -12,8 +12,10 @@
 /// and Default info, Error error, Fault assert (Activity and Signpost entries are info). The compact style's time
 /// has no zone: it is read in `--tz` (the local zone by default).
 enum AppleLogLine {
-    static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
-        var scanner = LineScanner(line)
+    /// `bytes` is a scanner over `line` at its start.
+    static func parse(_ line: Substring, _ bytes: LineScanner, context: AppLogContext)
+        -> (record: LogRecord, timed: Bool)? {
+        var scanner = bytes
         guard let date = scanner.date(), scanner.expect(0x20), let clock = scanner.clock(fractionRequired: true)
         else { return nil }
         var zoned = context

@@ -9,9 +9,11 @@
 /// (Debug debug, Info and Notice info, Warning warning, Error error, Fault assert). A prefixed line without a GCK
 /// function is a record of the process (class `CastVideos`).
 enum GCKLogLine {
-    static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
+    /// `bytes` is a scanner over `line` at its start.
+    static func parse(_ line: Substring, _ bytes: LineScanner, context: AppLogContext)
+        -> (record: LogRecord, timed: Bool)? {
         var metadata: LogMetadata = ["format": "gck"]
-        guard let prefix = nslogPrefix(line, context: context) ?? syslogPrefix(line, context: context) else {
+        guard let prefix = nslogPrefix(bytes, context: context) ?? syslogPrefix(line, bytes, context: context) else {
             return record(line, time: nil, level: .debug, process: nil, metadata: metadata)
         }
         metadata.append("pid", .int(Int64(prefix.pid)))
@@ -26,7 +28,8 @@ enum GCKLogLine {
         var rest = text
         var file = "", lineNumber: UInt = 0
         // `location: function - message`: a source location first.
-        if let separator = LineScanner.firstRange(of: ": ", in: rest), let place = Self.place(rest[..<separator.lowerBound]),
+        if let separator = LineScanner.firstRange(of: ": ", in: rest),
+           let place = Self.place(rest[..<separator.lowerBound]),
            Self.function(rest[separator.upperBound...]) != nil {
             (file, lineNumber) = place
             rest = rest[separator.upperBound...]
@@ -86,12 +89,13 @@ enum GCKLogLine {
     }
 
     /// NSLog: `YYYY-MM-DD HH:MM:SS.ffffff+ZZZZ Process[pid:tid] `.
-    private static func nslogPrefix(_ line: Substring, context: AppLogContext)
+    private static func nslogPrefix(_ bytes: LineScanner, context: AppLogContext)
         -> (time: LogTimestamp, process: String, pid: Int, level: LogLevel?, rest: Substring)?
     {
-        var scanner = LineScanner(line)
+        var scanner = bytes
         guard let date = scanner.date(), scanner.expect(0x20), let clock = scanner.clock(fractionRequired: true),
-              let offset = scanner.zoneOffset(colon: false), scanner.expect(0x20), let process = scanner.word(until: UInt8(ascii: "["), maximum: 200),
+              let offset = scanner.zoneOffset(colon: false), scanner.expect(0x20),
+              let process = scanner.word(until: UInt8(ascii: "["), maximum: 200),
               !process.isEmpty, !process.contains(" "), let pid = scanner.number(maximum: 10),
               scanner.expect(UInt8(ascii: ":")), scanner.number(maximum: 20) != nil,
               scanner.expect(UInt8(ascii: "]")), scanner.expect(0x20) else { return nil }
@@ -106,11 +110,12 @@ enum GCKLogLine {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// idevicesyslog: `Mon DD HH:MM:SS Device Process(Library)[pid] <Level>: `.
-    private static func syslogPrefix(_ line: Substring, context: AppLogContext)
+    private static func syslogPrefix(_ line: Substring, _ bytes: LineScanner, context: AppLogContext)
         -> (time: LogTimestamp, process: String, pid: Int, level: LogLevel?, rest: Substring)?
     {
         guard line.utf8.count > 16, let month = months.firstIndex(of: String(line.prefix(3))) else { return nil }
-        var scanner = LineScanner(line.dropFirst(3))
+        var scanner = bytes
+        scanner.position += 3  // the month, ASCII
         guard scanner.spaces() > 0, let day = scanner.number(maximum: 2), scanner.expect(0x20),
               let hour = scanner.digits(2), scanner.expect(UInt8(ascii: ":")), let minute = scanner.digits(2),
               scanner.expect(UInt8(ascii: ":")), let second = scanner.digits(2), scanner.expect(0x20),

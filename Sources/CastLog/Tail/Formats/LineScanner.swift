@@ -187,7 +187,8 @@ struct LineScanner {
     private static func slowRange(of pattern: [UInt8], in text: Substring) -> Range<Int>? {
         let bytes = Array(text.utf8)
         guard bytes.count >= pattern.count else { return nil }
-        for index in 0...(bytes.count - pattern.count) where bytes[index..<index + pattern.count].elementsEqual(pattern) {
+        for index in 0...(bytes.count - pattern.count)
+        where bytes[index..<index + pattern.count].elementsEqual(pattern) {
             return index..<index + pattern.count
         }
         return nil

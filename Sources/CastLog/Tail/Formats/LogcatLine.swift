@@ -32,9 +32,11 @@ enum LogcatLine {
         line.hasPrefix("--------- beginning of ") || line.hasPrefix("--------- switch to ")
     }
 
-    static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
-        if line.hasPrefix("[ ") { return longHeader(line, context: context) }
-        var scanner = LineScanner(line)
+    /// `bytes` is a scanner over `line` at its start.
+    static func parse(_ line: Substring, _ bytes: LineScanner, context: AppLogContext)
+        -> (record: LogRecord, timed: Bool)? {
+        if line.hasPrefix("[ ") { return longHeader(bytes, context: context) }
+        var scanner = bytes
         let time = timestamp(&scanner, context: context)
         if time == nil { scanner.position = 0 }
         var pid = 0, tid: Int?
@@ -76,8 +78,10 @@ enum LogcatLine {
     }
 
     /// `long`'s header: `[ TIME  PID: TID L/Tag ]` (the pid padded to five columns).
-    private static func longHeader(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
-        var scanner = LineScanner(line.dropFirst(2))
+    private static func longHeader(_ bytes: LineScanner, context: AppLogContext)
+        -> (record: LogRecord, timed: Bool)? {
+        var scanner = bytes
+        scanner.position += 2  // "[ "
         guard let time = timestamp(&scanner, context: context), scanner.spaces() > 0,
               let pid = scanner.number(maximum: 10), scanner.expect(UInt8(ascii: ":")), scanner.optionalSpaces(),
               let tid = scanner.number(maximum: 10), scanner.spaces() > 0, !scanner.isAtEnd else { return nil }

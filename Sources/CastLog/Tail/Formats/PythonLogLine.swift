@@ -21,8 +21,10 @@ enum PythonLogLine {
         }
     }
 
-    static func parse(_ line: Substring, context: AppLogContext) -> (record: LogRecord, timed: Bool)? {
-        var scanner = LineScanner(line)
+    /// `bytes` is a scanner over `line` at its start.
+    static func parse(_ line: Substring, _ bytes: LineScanner, context: AppLogContext)
+        -> (record: LogRecord, timed: Bool)? {
+        var scanner = bytes
         guard let time = timestamp(&scanner, context: context) else { return basic(line) }
         guard scanner.spaces() > 0 else { return nil }
         if scanner.expect(UInt8(ascii: "-")) {
