@@ -78,19 +78,22 @@ public struct LogTailSelector: Sendable {
     }
 
     /// Whether `line` can be a castscope record: after spaces and tabs, a JSON object, an RFC 3339 time or date
-    /// (four digits and a dash) followed by a word (the level), or colours (stripped before the time).
+    /// (four digits and a dash) followed by a word (the level), or colours in the first word (stripped before the
+    /// time is read; colours later in the line cannot change the first word).
     static func mayBeCastscope(_ line: String) -> Bool {
         let text = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
-        var bytes = text.prefix(5).makeIterator()
+        let firstWord = text.prefix { $0 != 0x20 }
+        if firstWord.contains(0x1B) { return true }
+        var bytes = firstWord.prefix(5).makeIterator()
         guard let first = bytes.next() else { return false }
-        if first == UInt8(ascii: "{") || first == 0x1B { return true }
+        if first == UInt8(ascii: "{") { return true }
         var digits = first >= 0x30 && first <= 0x39 ? 1 : 0
         while digits < 4, let byte = bytes.next(), byte >= 0x30, byte <= 0x39 { digits += 1 }
-        guard digits == 4, bytes.next() == UInt8(ascii: "-") else { return line.utf8.contains(0x1B) }
-        // The level follows the time: a letter after the first run of spaces (NSLog's and `log`'s clocks do not).
-        guard let space = text.firstIndex(of: 0x20),
-              let level = text[space...].first(where: { $0 != 0x20 }) else { return true }
-        return (level | 0x20) >= UInt8(ascii: "a") && (level | 0x20) <= UInt8(ascii: "z") || line.utf8.contains(0x1B)
+        guard digits == 4, bytes.next() == UInt8(ascii: "-") else { return false }
+        // The level follows the time: a letter (or the colour before it) after the first run of spaces (NSLog's
+        // and `log`'s clocks do not).
+        guard let level = text[firstWord.endIndex...].first(where: { $0 != 0x20 }) else { return true }
+        return level == 0x1B || (level | 0x20) >= UInt8(ascii: "a") && (level | 0x20) <= UInt8(ascii: "z")
     }
 
     /// Whether `line` holds nothing but spaces, tabs and a CR, or is a format's column header or banner

@@ -77,6 +77,13 @@ enum GCKLogLine {
     }
 
     private static func isIdentifier(_ text: Substring) -> Bool {
+        // ASCII names (nearly all) are checked byte by byte; others by Unicode's alphabetic property.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            func isLetter(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let first = utf8.first, isLetter(first) else { return false }
+            return utf8.allSatisfy { isLetter($0) || $0 >= 0x30 && $0 <= 0x39 }
+        }
         guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
