@@ -4,7 +4,8 @@ struct LineScanner {
     let bytes: [UInt8]
     var position = 0
 
-    init(_ line: Substring) { bytes = Array(line.utf8) }
+    /// A scanner over `line`'s UTF-8 (copied in one move from a native string's storage, not byte by byte).
+    init(_ line: Substring) { bytes = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8) }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
