@@ -81,19 +81,27 @@ public struct LogTailSelector: Sendable {
     /// (four digits and a dash) followed by a word (the level), or colours in the first word (stripped before the
     /// time is read; colours later in the line cannot change the first word).
     static func mayBeCastscope(_ line: String) -> Bool {
-        let text = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
-        let firstWord = text.prefix { $0 != 0x20 }
-        if firstWord.contains(0x1B) { return true }
-        var bytes = firstWord.prefix(5).makeIterator()
-        guard let first = bytes.next() else { return false }
-        if first == UInt8(ascii: "{") { return true }
-        var digits = first >= 0x30 && first <= 0x39 ? 1 : 0
-        while digits < 4, let byte = bytes.next(), byte >= 0x30, byte <= 0x39 { digits += 1 }
-        guard digits == 4, bytes.next() == UInt8(ascii: "-") else { return false }
-        // The level follows the time: a letter (or the colour before it) after the first run of spaces (NSLog's
-        // and `log`'s clocks do not).
-        guard let level = text[firstWord.endIndex...].first(where: { $0 != 0x20 }) else { return true }
-        return level == 0x1B || (level | 0x20) >= UInt8(ascii: "a") && (level | 0x20) <= UInt8(ascii: "z")
+        var line = line
+        return line.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            let start = index
+            while index < bytes.count, bytes[index] != 0x20 {
+                if bytes[index] == 0x1B { return true }
+                index += 1
+            }
+            let word = bytes[start..<index]
+            guard let first = word.first else { return false }
+            if first == UInt8(ascii: "{") { return true }
+            guard word.count >= 5, word.prefix(4).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  word[start + 4] == UInt8(ascii: "-") else { return false }
+            // The level follows the time: a letter (or the colour before it) after the first run of spaces (NSLog's
+            // and `log`'s clocks do not).
+            while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+            guard index < bytes.count else { return true }
+            let level = bytes[index]
+            return level == 0x1B || (level | 0x20) >= UInt8(ascii: "a") && (level | 0x20) <= UInt8(ascii: "z")
+        }
     }
 
     /// Whether `line` holds nothing but spaces, tabs and a CR, or is a format's column header or banner
