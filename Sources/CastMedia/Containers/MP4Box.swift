@@ -36,8 +36,13 @@ struct MP4Box {
     /// The box at `offset` of `bytes` (a head of the file: the file may go on after them), inside a parent that ends
     /// at `parentEnd` (its declared end, which may lie past the bytes read; at the top, the file's size, or
     /// `Int.max` when unknown). `path` names the parent for errors.
-    static func read(_ bytes: [UInt8], at offset: Int, parentEnd: Int, path: String) throws(MediaParseError) -> MP4Box {
+    /// Nil when the bytes read end inside the box's header while the parent goes on past them: the head of the
+    /// file was read that far, which is no fault.
+    static func read(_ bytes: [UInt8], at offset: Int, parentEnd: Int, path: String) throws(MediaParseError) -> MP4Box? {
         let available = min(bytes.count, parentEnd)
+        let cutByTheRead = parentEnd > bytes.count
+        if cutByTheRead, bytes.count - offset < 16,
+           bytes.count - offset < 8 || bigEndian32(bytes, offset) == 1 { return nil }
         guard available - offset >= 8 else {
             throw MediaParseError(path: path, offset: offset,
                                   reason: "\(max(0, available - offset)) bytes left, too few for a box header (8)")

@@ -38,7 +38,7 @@ public enum MP4Probe {
             var offset = 0
             do throws(MediaParseError) {
                 while offset < min(bytes.count, end) {
-                    let box = try next(at: offset, parentEnd: end, path: "")
+                    guard let box = try next(at: offset, parentEnd: end, path: "") else { break }
                     switch box.name {
                     case "ftyp", "styp": readBrands(box)
                     case "moov":
@@ -56,7 +56,7 @@ public enum MP4Probe {
             }
         }
 
-        private mutating func next(at offset: Int, parentEnd: Int, path: String) throws(MediaParseError) -> MP4Box {
+        private mutating func next(at offset: Int, parentEnd: Int, path: String) throws(MediaParseError) -> MP4Box? {
             boxes += 1
             guard boxes <= maximumBoxes else {
                 throw MediaParseError(path: path, offset: offset, reason: "more than \(maximumBoxes) boxes")
@@ -74,7 +74,7 @@ public enum MP4Probe {
             var offset = box.payload.lowerBound + skipping
             // Children end where the box says it ends; those past the bytes read are not there to read.
             while offset < box.payload.upperBound {
-                let child = try next(at: offset, parentEnd: box.declaredEnd, path: path)
+                guard let child = try next(at: offset, parentEnd: box.declaredEnd, path: path) else { return }
                 try body(&self, child)
                 if child.isCut { return }
                 offset = child.declaredEnd
@@ -122,13 +122,14 @@ public enum MP4Probe {
                 case "stsd":
                     // A full box, then the entry count; the first entry describes the track.
                     guard box.payload.count >= 8 else {
+                        if box.isCut { return }  // the read ended inside it
                         throw MediaParseError(path: path + "/stsd", offset: box.start,
                                               reason: "too short for its entry count")
                     }
                     guard MP4Box.bigEndian32(walker.bytes, box.payload.lowerBound + 4) > 0,
                           box.payload.count > 8 else { return }
-                    let entry = try walker.next(at: box.payload.lowerBound + 8, parentEnd: box.declaredEnd,
-                                                path: path + "/stsd")
+                    guard let entry = try walker.next(at: box.payload.lowerBound + 8, parentEnd: box.declaredEnd,
+                                                      path: path + "/stsd") else { return }
                     track = try walker.readSampleEntry(entry, path: path + "/stsd/" + entry.name)
                 default: break
                 }
