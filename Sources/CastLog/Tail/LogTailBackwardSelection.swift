@@ -10,7 +10,7 @@ public struct LogTailBackwardSelection: Sendable {
     /// How many entries are wanted.
     public let wanted: Int
     /// The filter and `since` of the forward selection.
-    public let selector: LogTailSelector
+    public private(set) var selector: LogTailSelector
     /// Lines met that were not records and had no record before them.
     public private(set) var unparsedCount = 0
     /// Lines met that were not records and continued the record before them.

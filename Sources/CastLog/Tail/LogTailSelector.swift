@@ -38,6 +38,8 @@ public struct LogTailSelector: Sendable {
     /// Lines seen that were not records and continued the record before them, shown or not.
     public private(set) var continuationCount = 0
     private var lastRecordTime: LogTimestamp?
+    /// `LoggerFilter.lowestThreshold(forClass:)` of the classes met (see `allows`).
+    private var lowestThresholds: [String: UInt8] = [:]
     /// The last record read in the file, and whether it was shown: the lines after it that are not records are
     /// part of its message, and share its fate.
     private var lastRecord: (record: LogRecord, shown: Bool)?
@@ -144,11 +146,27 @@ public struct LogTailSelector: Sendable {
         return LogTailEntry(.continuation(line: line, record: record), time: record.timestamp)
     }
 
-    /// Whether `record` passes the filter.
-    func allows(_ record: LogRecord) -> Bool {
-        filter.allows(level: record.level, className: record.className, function: record.function,
-                      message: record.message)
+    /// Whether `record` passes the filter. Most records of a verbose log do not: the lowest level any record of
+    /// their class could pass is remembered per class, so they are turned away without matching the class and
+    /// function globs again.
+    mutating func allows(_ record: LogRecord) -> Bool {
+        let lowest: UInt8
+        if let known = lowestThresholds[record.className] {
+            lowest = known
+        } else {
+            lowest = filter.lowestThreshold(forClass: record.className)
+            if lowestThresholds.count >= Self.maximumRememberedClasses {
+                lowestThresholds.removeAll(keepingCapacity: true)
+            }
+            lowestThresholds[record.className] = lowest
+        }
+        guard record.level != .none, record.level.threshold >= lowest else { return false }
+        return filter.allows(level: record.level, className: record.className, function: record.function,
+                             message: record.message)
     }
+
+    /// Classes whose lowest passing level is remembered (then forgotten and learnt again).
+    static let maximumRememberedClasses = 4096
 
     /// The entry to show for `line`, or nil when it is blank or filtered out.
     ///
