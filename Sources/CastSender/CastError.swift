@@ -74,7 +74,10 @@ public struct CastError: Error, Sendable, Hashable, CustomStringConvertible {
         var text = code.description
         if !message.isEmpty { text += ": \(message)" }
         if let reason { text += " reason=\(reason)" }
-        if let detailedCode { text += " detailedCode=\(detailedCode)" }
+        if let detailedCode {
+            text += " detailedCode=\(detailedCode)"
+            if let (meaning, fix) = detailedCode.meaning { text += " (\(meaning); check: \(fix))" }
+        }
         return text
     }
 }

@@ -19,6 +19,9 @@ import Testing
         let error = CastError(loadFailed: reply)
         #expect(error.code == .mediaLoadFailed)
         #expect(error.detailedCode?.name == "MEDIA_SRC_NOT_SUPPORTED")
+        // What cast prints says what the code means and what to check.
+        #expect(error.description.contains("detailedCode=104 MEDIA_SRC_NOT_SUPPORTED (the device refused the source"))
+        #expect(error.description.contains("check: the contentType of the LOAD"))
     }
 
     @Test(arguments: [

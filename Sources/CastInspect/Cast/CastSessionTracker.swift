@@ -182,11 +182,14 @@ struct CastSessionTracker: Sendable {
                                     detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
         case .loadFailed:
             var name = "no detailedErrorCode"
-            if let code = record.payload?["detailedErrorCode"]?.intValue {
-                name = "detailedErrorCode \(code) \(MediaDetailedErrorCode(rawValue: code).name ?? "unknown")"
+            var detail = record.message.payloadUTF8 ?? ""
+            if let number = record.payload?["detailedErrorCode"]?.intValue {
+                let code = MediaDetailedErrorCode(rawValue: number)
+                name = "detailedErrorCode \(number) \(code.name ?? "unknown")"
+                if let (meaning, fix) = code.meaning { detail = "\(meaning); check: \(fix). " + detail }
             }
             findings.append(Finding(.error, "cast.load-failed", "LOAD_FAILED: \(name)",
-                                    detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
+                                    detail: detail, time: time, flow: flow))
         case .invalidRequest:
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.invalid-request", "INVALID_REQUEST: \(reason)",
