@@ -26,13 +26,6 @@ struct MP4Box {
         }, as: UTF8.self)
     }
 
-    /// The type code of four ASCII characters.
-    static func code(_ text: StaticString) -> UInt32 {
-        precondition(text.utf8CodeUnitCount == 4, "a box type has four characters")
-        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: 4)
-        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
     /// The box at `offset` of `bytes` (a head of the file: the file may go on after them), inside a parent that ends
     /// at `parentEnd` (its declared end, which may lie past the bytes read; at the top, the file's size, or
     /// `Int.max` when unknown). `path` names the parent for errors.

@@ -73,8 +73,6 @@ public struct HLSPlaylist: Sendable, Hashable {
         reader.read(bytes)
         self = reader.playlist
     }
-
-    init(kind: Kind) { self.kind = kind }
 }
 
 /// The line-by-line reading of `HLSPlaylist(parsing:)`.
