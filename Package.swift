@@ -37,6 +37,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzCertificateChain", ["CastTLS"]),
     ("FuzzMP4", ["CastMedia"]),
     ("FuzzHLS", ["CastMedia"]),
+    ("FuzzMediaSniffer", ["CastMedia"]),
 ]
 
 let package = Package(
@@ -49,6 +50,7 @@ let package = Package(
         .library(name: "CastLog", targets: ["CastLog"]),
         .library(name: "CastWire", targets: ["CastWire"]),
         .library(name: "CastMedia", targets: ["CastMedia"]),
+        .library(name: "CastFetch", targets: ["CastFetch"]),
         .library(name: "CastTLS", targets: ["CastTLS"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastChannel", targets: ["CastChannel"]),
@@ -70,15 +72,19 @@ let package = Package(
         .target(name: "CastCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "castscope",
-            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastDiscovery", "CastInspect", "CastReceiver", "CastSender"],
+            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastDiscovery", "CastInspect", "CastReceiver", "CastSender", "CastMedia", "CastFetch"],
             swiftSettings: strictSettings
         ),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // No pkgConfig: libcurl's adds the multiarch include directory, which clang searches anyway.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CPcap", pkgConfig: "libpcap", providers: [.apt(["libpcap-dev"])]),
         // No pkgConfig for Avahi: its -D_REENTRANT flag makes SwiftPM warn on every build; the modulemap links it.
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CCastShims", dependencies: ["COpenSSL"]),
         .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastWire", "CastLog"], swiftSettings: strictSettings),
+        // Fetching media as a receiver would (#31): libcurl for the requests, CastTLS for the verdict on chains.
+        .target(name: "CastFetch", dependencies: ["CCurl", "CastMedia", "CastTLS", "CastJSON"], swiftSettings: strictSettings),
         // Glibc's Swift module leaves out epoll, eventfd, timerfd and the CMSG macros; this header brings them in.
         .target(name: "CCastNetShims"),
         .target(name: "CastNet", dependencies: ["CCastNetShims", "CastLog"], swiftSettings: strictSettings),
@@ -117,6 +123,9 @@ let package = Package(
         ),
         .testTarget(name: "CastCLITests", dependencies: ["CastCLI"], swiftSettings: strictSettings),
         .testTarget(name: "CastMediaTests", dependencies: ["CastMedia", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastFetchTests", dependencies: ["CastFetch", "CastMedia", "CastTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CastWireTests",
             dependencies: ["CastWire", "CastJSON", "CastTestSupport"],

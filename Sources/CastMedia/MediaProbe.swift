@@ -12,6 +12,9 @@ public struct MediaProbe: Sendable, Hashable {
     public var indexOffset: Int?
     /// Whether media data (`mdat`) came before the index (`moov`): not "fast start".
     public var indexAfterMedia = false
+    /// Where the first top-level box after the bytes read starts, when the index was not among them: the place to
+    /// fetch next (with a range request) to find it.
+    public var nextBoxOffset: Int?
     /// The first fault, if any (what came before it is kept).
     public var error: MediaParseError?
 

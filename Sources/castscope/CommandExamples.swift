@@ -77,6 +77,12 @@ enum CommandExamples {
         "generate completion": [Example("castscope generate completion bash > /etc/bash_completion.d/castscope",
                                         "Install bash completion.")],
         "wireshark path": [Example("castscope wireshark path", "Where Wireshark looks for personal Lua plugins.")],
+        "media check": [
+            Example("castscope media check https://example.com/movie.mp4 --model chromecast-gen2",
+                    "Would a 2nd-gen Chromecast fetch and play this file?"),
+            Example("castscope media check https://cdn.example.com/live/master.m3u8 --json",
+                    "Check an HLS stream's variants, CORS and first segment; one JSON object."),
+        ],
         "wireshark install": [Example("castscope wireshark install", "Install the Cast V2 dissector there.")],
     ]
 
@@ -87,6 +93,9 @@ enum CommandExamples {
         "auth check": [ExitStatusMeaning(1, "The device did not authenticate, or could not be reached.")],
         "inspect": [ExitStatusMeaning(1, "A capture cannot be read or is corrupt (after printing what was decoded "
                                       + "before the fault; --lax reports it as a finding and exits 0).")],
+        "media check": [ExitStatusMeaning(1, "Not playable: a reason of severity error (or libcurl or the CA "
+                                          + "bundle cannot be used)."),
+                        ExitStatusMeaning(2, "Unknown: no error found, but the container or codecs could not be told.")],
         "cast load": [ExitStatusMeaning(1, "The device refused or failed the LOAD; the GCK error is named.")],
     ]
 

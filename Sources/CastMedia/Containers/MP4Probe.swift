@@ -48,7 +48,10 @@ public enum MP4Probe {
                     case "mdat": if probe.indexOffset == nil { probe.indexAfterMedia = true }
                     default: break
                     }
-                    if box.isCut { break }
+                    if box.isCut {
+                        if probe.indexOffset == nil && box.name != "moov" { probe.nextBoxOffset = box.declaredEnd }
+                        break
+                    }
                     offset = box.declaredEnd
                 }
             } catch {
