@@ -10,6 +10,8 @@ public struct MediaProbe: Sendable, Hashable {
     /// Where `moov` starts, when it was met; nil when the bytes read end before it (a file whose index is at its
     /// end: a player must fetch the end first, which needs HTTP range requests).
     public var indexOffset: Int?
+    /// Where the index ends (its declared size): past the bytes read, the index was cut and a player reads on.
+    public var indexEnd: Int?
     /// Whether media data (`mdat`) came before the index (`moov`): not "fast start".
     public var indexAfterMedia = false
     /// Where the first top-level box after the bytes read starts, when the index was not among them: the place to

@@ -1,5 +1,6 @@
 import CastCLI
 import CastDiscovery
+import CastMedia
 import CastJSON
 import CastLog
 import CastNet
@@ -61,6 +62,10 @@ enum CastCommand {
                     .option("credentials", value: "c", help: "Cast Connect credentials for the LOAD."),
                     .flag("force", help: "Send URL as the contentId even when it is not an http(s) URL (a custom "
                           + "receiver's content id)."),
+                    .flag("preflight", help: "First check the URL as `media check` does, for the device's model, and "
+                          + "print its problems on stderr (the LOAD is sent anyway)."),
+                    .option("model", value: "model", help: "The model --preflight judges for (default: from the "
+                            + "device's advertised name).", values: DeviceModel.names),
                 ]),
                 command("play", "Resume playback."),
                 command("pause", "Pause playback."),
@@ -119,6 +124,10 @@ enum CastCommand {
         options.joinOnly = name == "status"
         let device = try await resolveDevice(
             invocation.option("device"), interfaces: invocation.options("interface"), timeout: timeout, io)
+        if name == "load", invocation.flag("preflight") {
+            await CastPreflight.run(url: invocation.argument("url") ?? "", contentType: invocation.option("content-type"),
+                                    modelName: invocation.option("model"), device: device, io)
+        }
         // `--member` exists on volume and mute only (reading an undeclared option is a programming error).
         if name == "members" || (["volume", "mute"].contains(name) && invocation.option("member") != nil) {
             return try await CastMembers.run(name, invocation, device: device, options: options, timeout: timeout, io)

@@ -82,6 +82,18 @@ import Testing
         #expect(report.codecs.count == 2 && report.codecs.first?.hasPrefix("avc1.4D") == true)
     }
 
+    @Test func anIndexLongerThanTheHeadIsFetchedWhole() async throws {
+        guard let media = await MediaFixtures.make(["media.mp4", "tail.mp4"]) else { return }
+        // 1 KiB heads cut every index: the rest of it is fetched, as a player does for a long film's tables.
+        let front = try check(media.server.baseURL + "/media.mp4") { $0.headBytes = 1024 }
+        #expect(front.codecs == ["avc1.64001F", "mp4a.40.2"], "\(front.reasons)")
+        #expect(front.fetches.map(\.role) == ["head", "media", "index"])
+        let back = try check(media.server.baseURL + "/tail.mp4") { $0.headBytes = 1024 }
+        #expect(back.codecs.count == 2, "\(back.reasons)")
+        #expect(back.fetches.map(\.role) == ["head", "media", "index", "index"])
+        #expect(!back.reasons.contains { $0.code == .mediaMalformed })
+    }
+
     @Test func audioFilesAreReadFromTheirHeaders() async throws {
         let files = ["song.mp3", "song.flac", "song.wav", "song.ogg", "song.aac"]
         guard let media = await MediaFixtures.make(files) else { return }

@@ -50,6 +50,16 @@ import Testing
         #expect(DeviceModel.named("chromecast-gen9") == nil)
     }
 
+    @Test func advertisedModelNamesFindTheirRow() {
+        let cases: [(String, String?)] = [
+            ("Chromecast", "chromecast-gen2"), ("Chromecast Ultra", "chromecast-ultra"),
+            ("Chromecast Audio", "chromecast-audio"), ("Google Nest Hub", "nest-hub"), ("Google Home Mini", "nest-audio"),
+            ("Google Nest Audio", "nest-audio"), ("Google Cast Group", "nest-audio"), ("Chromecast HD", "google-tv-hd"),
+            ("Chromecast with Google TV", "google-tv-4k"), ("Vizio TV", nil), ("", nil),
+        ]
+        for (name, id) in cases { #expect(DeviceModel.advertised(name)?.id == id, "\(name)") }
+    }
+
     @Test func containersAndEncryptionAreJudged() {
         let judge = PlayabilityJudge(model: .strictest)
         #expect(judge.judge(container: "mp4").isEmpty && judge.judge(container: "hls").isEmpty)

@@ -71,4 +71,18 @@ import Testing
         #expect(noBundle.exitCode == 1)
         #expect(noBundle.standardError.contains("/nonexistent"))
     }
+
+    @Test func castLoadPreflightWarnsAndLoadsAnyway() async throws {
+        let harness = try await ReceiverProcess.start()
+        let result = try await CastscopeProcess.run([
+            "cast", "--device", "127.0.0.1:\(harness.port)", "--insecure-skip-auth", "load", "http://127.0.0.1:9/a.mp4",
+            "--preflight", "--model", "chromecast-ultra",
+        ])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("load: "))
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.first == "preflight: not-playable on Chromecast Ultra (chromecast-ultra)", "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("preflight: error loopback-url: ") })
+        #expect(lines.contains { $0.hasPrefix("preflight: error connect-failed: ") })
+    }
 }

@@ -94,14 +94,18 @@ public final class MediaChecker {
         // The whole file's size bounds the walk: from Content-Range, or the body itself when it all came.
         let size = report.http?.size ?? (response.bodyTruncated || rangeHonoured ? nil : response.body.count)
         var probe = MP4Probe.probe(response.body, fileSize: size)
+        // The bytes in hand and where they start in the file (the head, or the chunk where the index was found).
+        var known = (offset: 0, bytes: response.body)
         if probe.indexOffset == nil, let next = probe.nextBoxOffset, size.map({ next < $0 }) ?? true {
             if rangeHonoured, let tail = fetch(report.finalURL ?? report.url, role: .index,
                                                range: next...(next + options.headBytes - 1)) {
                 let found = MP4Probe.probe(tail.body)
-                if found.indexOffset != nil {
+                if let offset = found.indexOffset {
                     probe.tracks = found.tracks
-                    probe.indexOffset = next + (found.indexOffset ?? 0)
+                    probe.indexOffset = next + offset
+                    probe.indexEnd = found.indexEnd.map { next + $0 }
                     probe.error = probe.error ?? found.error
+                    known = (next, tail.body)
                 }
             }
             if let index = probe.indexOffset {
@@ -114,6 +118,9 @@ public final class MediaChecker {
                                 fix: "move it to the front (ffmpeg -i IN -c copy -movflags +faststart OUT.mp4)"))
             }
         }
+        if let start = probe.indexOffset, let end = probe.indexEnd {
+            probe = wholeIndex(probe, start: start, end: end, known: known, rangeHonoured: rangeHonoured)
+        }
         if probe.container == "fmp4" { report.container = "fmp4" }
         if let error = probe.error {
             add(MediaReason(.mediaMalformed, .warning, "the MP4 does not read past \(error)",
@@ -121,6 +128,28 @@ public final class MediaChecker {
         }
         judgeTracks(probe.tracks)
     }
+
+    /// A long film's index (sample tables for every frame) runs to megabytes, so a later track may lie past the
+    /// head read: fetch the rest of the index, as a player does, and probe the index whole.
+    private func wholeIndex(_ probe: MediaProbe, start: Int, end: Int, known: (offset: Int, bytes: [UInt8]),
+                            rangeHonoured: Bool) -> MediaProbe {
+        let knownEnd = known.offset + known.bytes.count
+        guard end > knownEnd, start >= known.offset, start <= knownEnd, end - start <= Self.indexLimit,
+              rangeHonoured,
+              let rest = fetch(report.finalURL ?? report.url, role: .index, range: knownEnd...(end - 1),
+                               bodyLimit: end - knownEnd)
+        else { return probe }
+        var whole = MP4Probe.probe(Array(known.bytes[(start - known.offset)...]) + rest.body)
+        whole.brands = probe.brands
+        whole.indexOffset = start
+        whole.indexEnd = end
+        whole.indexAfterMedia = probe.indexAfterMedia
+        if probe.container == "fmp4" { whole.container = "fmp4" }
+        return whole
+    }
+
+    /// The largest index fetched whole (a two-hour film at 60 frames/s has about 10 MiB of sample tables).
+    static let indexLimit = 64 << 20
 
     /// Adds the judge's reasons for each track, and marks the codecs as known.
     func judgeTracks(_ tracks: [MediaTrack]) {
@@ -192,12 +221,12 @@ public final class MediaChecker {
 
     /// Fetches `url` as the receiver would for `role`, follows redirects, records each hop and adds the reasons the
     /// hops give (hosts, TLS, redirects, status); returns the final answer when it is a success.
-    func fetch(_ url: String, role: FetchRole, range: ClosedRange<Int>? = nil,
+    func fetch(_ url: String, role: FetchRole, range: ClosedRange<Int>? = nil, bodyLimit: Int? = nil,
                judging: Bool = true) -> HTTPFetchResponse? {
         var headers = [HTTPHeaderField("User-Agent", options.userAgent), HTTPHeaderField("Origin", options.origin)]
         if let range { headers.append(HTTPHeaderField("Range", "bytes=\(range.lowerBound)-\(range.upperBound)")) }
         let request = HTTPFetchRequest(url: url, method: role == .head ? .head : .get, headers: headers,
-                                       bodyLimit: options.headBytes, timeout: options.timeout)
+                                       bodyLimit: bodyLimit ?? options.headBytes, timeout: options.timeout)
         if judging { judgeHost(of: url) }
         let chain: HTTPFetchChain
         do {

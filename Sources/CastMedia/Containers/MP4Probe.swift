@@ -43,6 +43,7 @@ public enum MP4Probe {
                     case "ftyp", "styp": readBrands(box)
                     case "moov":
                         probe.indexOffset = box.start
+                        probe.indexEnd = box.declaredEnd
                         try readMovie(box)
                     case "moof": probe.container = "fmp4"
                     case "mdat": if probe.indexOffset == nil { probe.indexAfterMedia = true }

@@ -108,6 +108,26 @@ public struct DeviceModel: Sendable, Hashable {
         id == "any" ? any : all.first { $0.id == id }
     }
 
+    /// The row for a device's advertised model name (the `md` TXT key: "Chromecast Ultra", "Google Nest Hub"…),
+    /// nil when the name is not one of these. Every Chromecast generation advertises plain "Chromecast", so that
+    /// name gets the 2nd generation's row (the 1st and 2nd decode the same; the 3rd adds only H.264 level 4.2).
+    public static func advertised(_ modelName: String) -> DeviceModel? {
+        let name = modelName.lowercased()
+        let id: String
+        switch true {
+        case name.contains("ultra"): id = "chromecast-ultra"
+        case name.contains("chromecast audio"): id = "chromecast-audio"
+        case name.contains("google tv") && name.contains("hd"), name == "chromecast hd": id = "google-tv-hd"
+        case name.contains("google tv"): id = "google-tv-4k"
+        case name.contains("hub"): id = "nest-hub"
+        case name.contains("home"), name.contains("mini"), name.contains("nest audio"), name.contains("cast group"):
+            id = "nest-audio"
+        case name == "chromecast": id = "chromecast-gen2"
+        default: return nil
+        }
+        return named(id)
+    }
+
     /// Every `--model` name, for usage text and errors.
     public static var names: [String] { all.map(\.id) + ["any"] }
 }
