@@ -38,6 +38,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMP4", ["CastMedia"]),
     ("FuzzHLS", ["CastMedia"]),
     ("FuzzMediaSniffer", ["CastMedia"]),
+    ("FuzzMatroska", ["CastMedia"]),
+    ("FuzzTS", ["CastMedia"]),
 ]
 
 let package = Package(

@@ -74,6 +74,19 @@ import Testing
         #expect(speaker.reasons.contains { $0.code == .codecUnsupported && $0.message.contains("audio only") })
     }
 
+    @Test func webmAndTransportStreamsAreReadToo() async throws {
+        guard let media = await MediaFixtures.make(["vp9.webm", "clip.ts"]) else { return }
+        let gen2 = try check(media.server.baseURL + "/vp9.webm")
+        #expect(gen2.container == "webm" && gen2.codecs == ["vp9", "opus"])
+        #expect(gen2.reasons.contains { $0.code == .codecUnsupported && $0.message.contains("VP9") })
+        let ultra = try check(media.server.baseURL + "/vp9.webm", model: "chromecast-ultra")
+        #expect(codes(ultra) == ["loopback-url"], "\(ultra.reasons)")
+        let ts = try check(media.server.baseURL + "/clip.ts")
+        #expect(ts.container == "mpeg-ts" && ts.codecs == ["avc1.4D401E", "mp4a.40.2"])
+        #expect(codes(ts) == ["loopback-url"], "\(ts.reasons)")
+        #expect(ts.determined)
+    }
+
     @Test func anIndexAfterTheMediaIsFoundWithASecondRangeRequest() async throws {
         guard let media = await MediaFixtures.make(["tail.mp4"]) else { return }
         let report = try check(media.server.baseURL + "/tail.mp4") { $0.headBytes = 4096 }

@@ -47,6 +47,8 @@ final class MediaFixtures: Sendable {
         "big.mp4": ["-c:v", "libx264", "-preset", "ultrafast", "-profile:v", "high", "-level", "5.1", "-s", "3840x2160",
                     "-frames:v", "3", "-an",
                     "-movflags", "+faststart"],
+        "vp9.webm": ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus"],
+        "clip.ts": ["-c:v", "libx264", "-profile:v", "main", "-level", "3.0", "-c:a", "aac", "-f", "mpegts"],
         "song.mp3": ["-vn", "-c:a", "libmp3lame"],
         "song.flac": ["-vn", "-c:a", "flac"],
         "song.wav": ["-vn", "-c:a", "pcm_s16le"],

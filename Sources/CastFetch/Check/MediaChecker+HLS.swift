@@ -83,6 +83,8 @@ extension MediaChecker {
         guard report.tracks.isEmpty else { return }
         if container == "mp4" {
             judgeTracks(MP4Probe.probe(segment.body).tracks)
+        } else if container == "mpeg-ts" {
+            judgeTracks(TSProbe.probe(segment.body).tracks)
         } else if let container {
             judgeTracks(ContainerSniffer.probeAudio(segment.body, container: container).tracks)
         }

@@ -74,6 +74,8 @@ public final class MediaChecker {
         switch container {
         case "mp4": readMP4(response, rangeHonoured: honoured)
         case "hls": readHLS(response)
+        case "mpeg-ts": judgeTracks(TSProbe.probe(response.body).tracks)
+        case "webm", "matroska": judgeTracks(MatroskaProbe.probe(response.body).tracks)
         case let other?:
             let probe = ContainerSniffer.probeAudio(response.body, container: other)
             judgeTracks(probe.tracks)

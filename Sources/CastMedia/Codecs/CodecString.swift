@@ -95,7 +95,7 @@ enum CodecString {
         return (objectType, decoder.descriptor(tag: 0x05))
     }
 
-    private static func hex2(_ byte: UInt8) -> String {
+    static func hex2(_ byte: UInt8) -> String {
         let text = String(byte, radix: 16, uppercase: true)
         return byte < 16 ? "0" + text : text
     }

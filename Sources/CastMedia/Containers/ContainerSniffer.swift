@@ -1,7 +1,7 @@
 /// Names the container of a media file's first bytes, and reads the codec of the simple audio formats from their
 /// headers: MP3 (ISO/IEC 11172-3 frame header after an ID3v2 tag), ADTS AAC (ISO/IEC 13818-7), FLAC (STREAMINFO),
-/// WAV (RIFF `fmt `), Ogg (the first packet's codec header). MP4 and HLS have their own readers; WebM, MPEG-TS and
-/// DASH are named only.
+/// WAV (RIFF `fmt `), Ogg (the first packet's codec header). MP4, Matroska/WebM, MPEG-TS and HLS have readers of
+/// their own; DASH is named only.
 public enum ContainerSniffer {
     /// The container name `media check` uses for `bytes`, nil when none matches.
     public static func container(of bytes: [UInt8]) -> String? {

@@ -3,12 +3,12 @@
 public struct CodecIdentity: Sendable, Hashable {
     /// The decoder families device tables are written in.
     public enum Family: String, Sendable, Hashable, CaseIterable {
-        case h264, hevc, vp8, vp9, av1, dolbyVision = "dolby-vision"
-        case aac, mp3, opus, vorbis, flac, pcm, ac3 = "ac-3", eac3 = "e-ac-3", ac4 = "ac-4", dts
+        case h264, hevc, vp8, vp9, av1, dolbyVision = "dolby-vision", mpeg2Video = "mpeg-2-video"
+        case aac, mp3, mp2, opus, vorbis, flac, pcm, ac3 = "ac-3", eac3 = "e-ac-3", ac4 = "ac-4", dts
         case unknown
 
         /// True for the picture codecs.
-        public var isVideo: Bool { [.h264, .hevc, .vp8, .vp9, .av1, .dolbyVision].contains(self) }
+        public var isVideo: Bool { [.h264, .hevc, .vp8, .vp9, .av1, .dolbyVision, .mpeg2Video].contains(self) }
 
         /// How the family is named to users.
         public var displayName: String {
@@ -19,6 +19,8 @@ public struct CodecIdentity: Sendable, Hashable {
             case .vp9: "VP9"
             case .av1: "AV1"
             case .dolbyVision: "Dolby Vision"
+            case .mpeg2Video: "MPEG-2 video"
+            case .mp2: "MPEG audio layer II"
             case .aac: "AAC"
             case .mp3: "MP3"
             case .opus: "Opus"
@@ -80,6 +82,8 @@ public struct CodecIdentity: Sendable, Hashable {
             }
         case "mp4a": family = Self.mpeg4AudioFamily(fields)
         case "mp3", ".mp3": family = .mp3
+        case "mp2": family = .mp2
+        case "mp2v", "mpeg2": family = .mpeg2Video
         case "opus", "op": family = .opus
         case "vorbis": family = .vorbis
         case "flac", "fla": family = .flac

@@ -75,7 +75,7 @@ public struct PlayabilityJudge: Sendable {
     /// Reasons about a protection scheme (`cenc`, `cbcs`, or an HLS key method).
     public func judge(encryption scheme: String) -> [MediaReason] {
         switch scheme.uppercased() {
-        case "NONE", "AES-128", "CENC", "CBCS", "CENS", "CBC1", "SAMPLE-AES-CTR": return []
+        case "NONE", "AES-128", "CENC", "CBCS", "CENS", "CBC1", "SAMPLE-AES-CTR", "WEBM": return []
         case "SAMPLE-AES":
             return [MediaReason(.encryptionUnsupported, .warning,
                                 "SAMPLE-AES: Cast receivers play it only with a Widevine or ClearKey key system, not FairPlay",
