@@ -40,6 +40,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMediaSniffer", ["CastMedia"]),
     ("FuzzMatroska", ["CastMedia"]),
     ("FuzzTS", ["CastMedia"]),
+    ("FuzzDASH", ["CastMedia"]),
 ]
 
 let package = Package(

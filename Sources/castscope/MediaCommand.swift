@@ -17,8 +17,8 @@ enum MediaCommand {
                 Sends what a Web Receiver sends (HEAD, then a range request for the file's head, with its Origin and \
                 a Cast User-Agent), follows and lists redirects, judges the host as the device sees it, TLS against \
                 the public CA bundle, CORS where a streaming player needs it, then reads the container and codecs \
-                (MP4, WebM/Matroska, MPEG-TS, HLS, MP3, AAC, FLAC, WAV, Ogg; an HLS master's variants and first \
-                segment) against the model's \
+                (MP4, WebM/Matroska, MPEG-TS, HLS, DASH, MP3, AAC, FLAC, WAV, Ogg; a stream's variants, \
+                initialization and first segment) against the model's \
                 decoders. Prints the verdict and each reason with its fix; --json one object. Exit 0 playable, \
                 1 not playable, 2 unknown, 64 usage.
                 """,

@@ -138,6 +138,22 @@ import Testing
         #expect(allowed.determined)
     }
 
+    @Test func dashNeedsCORSAndIsReadFromItsInitializationSegment() async throws {
+        guard let media = await MediaFixtures.make(["dash/manifest.mpd"]) else { return }
+        let bare = try check(media.server.baseURL + "/dash/manifest.mpd")
+        #expect(bare.container == "dash")
+        #expect(bare.reasons.filter { $0.code == .corsMissing }.count >= 3, "MPD, init, segment: \(bare.reasons)")
+        let allowed = try check(media.server.baseURL + "/cors/dash/manifest.mpd")
+        #expect(codes(allowed) == ["loopback-url"], "\(allowed.reasons)")
+        #expect(allowed.variants.count == 2)
+        #expect(allowed.fetches.map(\.role) == ["head", "media", "init", "segment"])
+        #expect(allowed.tracks.first?.codec.hasPrefix("avc1.64") == true)
+        #expect(allowed.determined)
+        let speaker = try check(media.server.baseURL + "/cors/dash/manifest.mpd", model: "nest-audio")
+        // The video set cannot play on a speaker: that set is refused, the audio set plays.
+        #expect(speaker.reasons.contains { $0.code == .codecUnsupported && $0.message.contains("video adaptation set") })
+    }
+
     @Test func theLoadsContentTypeMustFitWhatIsServed() async throws {
         guard let media = await MediaFixtures.make(["media.mp4"]) else { return }
         let report = try check(media.server.baseURL + "/media.mp4") { $0.contentType = "application/x-mpegurl" }

@@ -54,6 +54,7 @@ final class MediaFixtures: Sendable {
         "song.wav": ["-vn", "-c:a", "pcm_s16le"],
         "song.ogg": ["-vn", "-c:a", "libopus"],
         "song.aac": ["-vn", "-c:a", "aac", "-f", "adts"],
+        "dash/manifest.mpd": ["-c:v", "libx264", "-profile:v", "high", "-c:a", "aac", "-f", "dash"],
         "hls/master.m3u8": ["-c:v", "libx264", "-profile:v", "high", "-c:a", "aac", "-f", "hls", "-hls_time", "1",
                             "-master_pl_name", "master.m3u8", "-hls_segment_filename", "PLACEHOLDER/seg%d.ts"],
     ]
@@ -64,11 +65,11 @@ final class MediaFixtures: Sendable {
             return false
         }
         var output = root + "/" + name
-        if name.hasPrefix("hls/") {
-            let folder = root + "/hls"
+        if let slash = name.firstIndex(of: "/") {
+            let folder = root + "/" + name[..<slash]
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             arguments = arguments.map { $0.replacingOccurrences(of: "PLACEHOLDER", with: folder) }
-            output = folder + "/media.m3u8"
+            if name.hasPrefix("hls/") { output = folder + "/media.m3u8" }
         }
         let result = await SpawnedProcess.run(
             ffmpeg,

@@ -74,6 +74,7 @@ public final class MediaChecker {
         switch container {
         case "mp4": readMP4(response, rangeHonoured: honoured)
         case "hls": readHLS(response)
+        case "dash": readDASH(response)
         case "mpeg-ts": judgeTracks(TSProbe.probe(response.body).tracks)
         case "webm", "matroska": judgeTracks(MatroskaProbe.probe(response.body).tracks)
         case let other?:

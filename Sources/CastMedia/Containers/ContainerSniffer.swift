@@ -1,7 +1,7 @@
 /// Names the container of a media file's first bytes, and reads the codec of the simple audio formats from their
 /// headers: MP3 (ISO/IEC 11172-3 frame header after an ID3v2 tag), ADTS AAC (ISO/IEC 13818-7), FLAC (STREAMINFO),
-/// WAV (RIFF `fmt `), Ogg (the first packet's codec header). MP4, Matroska/WebM, MPEG-TS and HLS have readers of
-/// their own; DASH is named only.
+/// WAV (RIFF `fmt `), Ogg (the first packet's codec header). MP4, Matroska/WebM and MPEG-TS have readers of
+/// their own, as do HLS and DASH manifests.
 public enum ContainerSniffer {
     /// The container name `media check` uses for `bytes`, nil when none matches.
     public static func container(of bytes: [UInt8]) -> String? {
@@ -14,7 +14,7 @@ public enum ContainerSniffer {
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WAVE".utf8) {
             return "wav"
         }
-        if isDASH(bytes) { return "dash" }
+        if DASHManifest.recognises(bytes) { return "dash" }
         if let frame = audioFrameStart(bytes) { return bytes[frame + 1] & 0x06 == 0 ? "adts" : "mp3" }
         return nil
     }
@@ -60,11 +60,6 @@ public enum ContainerSniffer {
     private static func isTransportStream(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 189, bytes[0] == 0x47, bytes[188] == 0x47 else { return false }
         return bytes.count < 377 || bytes[376] == 0x47
-    }
-
-    private static func isDASH(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
-        return head.contains("<MPD") && (head.hasPrefix("<") || head.hasPrefix("\u{FEFF}") || head.first?.isWhitespace == true)
     }
 
     /// Where the first MPEG audio or ADTS frame header starts (after an ID3v2 tag), when one starts there.
