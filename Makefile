@@ -7,7 +7,7 @@ export CASTSCOPE_REQUIRE_PEERS ?= 1
 # 8 keeps the queue short and the run faster (96 s against 145 s here).
 TEST_WIDTH ?= 8
 
-.PHONY: setup build test examples demo install uninstall bench bench-log bench-tail bench-tail-apps bench-wire bench-channel bench-discovery bench-inspect bench-sender fuzz fuzz-long fuzz-build clean
+.PHONY: setup build test examples demo install uninstall bench bench-log bench-tail bench-tail-apps bench-wire bench-channel bench-discovery bench-inspect bench-sender bench-media fuzz fuzz-long fuzz-build clean
 
 setup:
 	@./scripts/setup
@@ -54,7 +54,7 @@ uninstall:
 demo: build
 	$(SWIFT) run --skip-build castscope demo
 
-bench: bench-log bench-tail bench-tail-apps bench-wire bench-channel bench-discovery bench-inspect bench-sender
+bench: bench-log bench-tail bench-tail-apps bench-wire bench-channel bench-discovery bench-inspect bench-sender bench-media
 
 bench-log: setup
 	./scripts/bench-log
@@ -79,6 +79,9 @@ bench-inspect: setup
 
 bench-sender: setup
 	./scripts/bench-sender
+
+bench-media: setup
+	./scripts/bench-media
 
 fuzz: setup
 	./scripts/fuzz $(FUZZ_SECONDS)

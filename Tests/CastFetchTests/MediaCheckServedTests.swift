@@ -138,6 +138,18 @@ import Testing
         #expect(allowed.determined)
     }
 
+    @Test func aVariantWhoseCODECSDoNotSayWhatItsSegmentsHoldIsNamed() async throws {
+        guard let media = await MediaFixtures.make(["hls/master.m3u8"]) else { return }
+        let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=100000,RESOLUTION=320x180,CODECS=\"avc1.42C01E,mp4a.40.2\"\n"
+            + "media.m3u8\n"
+        try master.write(toFile: media.root + "/hls/baseline.m3u8", atomically: true, encoding: .utf8)
+        let report = try check(media.server.baseURL + "/cors/hls/baseline.m3u8")
+        let mismatch = try #require(report.reasons.first { $0.code == .codecsMismatch })
+        #expect(mismatch.message.contains("avc1.42C01E") && mismatch.message.contains("avc1.64"), "\(mismatch)")
+        let honest = try check(media.server.baseURL + "/cors/hls/master.m3u8")
+        #expect(!honest.reasons.contains { $0.code == .codecsMismatch }, "\(honest.reasons)")
+    }
+
     @Test func dashNeedsCORSAndIsReadFromItsInitializationSegment() async throws {
         guard let media = await MediaFixtures.make(["dash/manifest.mpd"]) else { return }
         let bare = try check(media.server.baseURL + "/dash/manifest.mpd")

@@ -49,6 +49,23 @@ extension MediaChecker {
         }
         guard let chosen, let body = lastVariantBodies[chosen.url] else { return }
         readMediaPlaylist(HLSPlaylist(parsing: body), url: chosen.url)
+        compareDeclared(chosen.variant)
+    }
+
+    /// A player picks variants by their CODECS: segments holding another profile or level than declared fail
+    /// after the choice (the decoder refuses what the variant promised it would not need).
+    private func compareDeclared(_ variant: HLSPlaylist.Variant) {
+        let declared = variant.codecs.map(CodecIdentity.init)
+        for track in report.tracks {
+            let found = CodecIdentity(codec: track.codec)
+            guard found.profile != nil || found.level != nil,
+                  let claim = declared.first(where: { $0.family == found.family }) else { continue }
+            if claim.profile != found.profile || (claim.level ?? 0) < (found.level ?? 0) {
+                add(MediaReason(.codecsMismatch, .warning, "variant \(variant.uri) declares CODECS \(claim.codec) but "
+                                + "its first segment holds \(track.codec)", fix: "make CODECS say what the "
+                                + "segments hold: players choose variants by it"))
+            }
+        }
     }
 
     /// Fetches a variant's playlist (CORS required), keeps its body, and returns its status (nil when none came).

@@ -31,6 +31,7 @@ public struct MediaReason: Sendable, Hashable {
         case corsMissing = "cors-missing"
         case codecUnsupported = "codec-unsupported"
         case codecUnknown = "codec-unknown"
+        case codecsMismatch = "codecs-mismatch"
         case containerUnsupported = "container-unsupported"
         case containerUnknown = "container-unknown"
         case contentTypeMismatch = "content-type-mismatch"
