@@ -102,7 +102,7 @@ let package = Package(
             name: "CastInspect", dependencies: ["CastWire", "CastTLS", "CPcap", "CCastMemoryShims", "CastJSON", "CastLog"],
             swiftSettings: strictSettings),
         .target(
-            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog"],
+            name: "CastReceiver", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastFetch", "CastMedia"],
             swiftSettings: strictSettings),
         .target(
             name: "CastSender", dependencies: ["CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastJSON", "CastNet", "CastLog"],
@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "CastInspectTests", dependencies: ["CastInspect", "CastTLS", "CastWire", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit", "CastNet"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastDiscovery", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
+            name: "CastReceiverTests", dependencies: ["CastReceiver", "CastFetch", "CastMedia", "CastDiscovery", "CastChannel", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastSenderTests", dependencies: ["CastSender", "CastReceiver", "CastChannel", "CastDiscovery", "CastWire", "CastTLS", "CastNet", "CastJSON", "CastLog", "CastTestSupport", "CastTestKit"],
             swiftSettings: strictSettings),

@@ -22,6 +22,10 @@ public struct ReceiverConfiguration: Sendable {
     /// The groups this device is a member of, for GET_CASTING_GROUPS.
     public var castingGroups: [CastingGroup] = []
 
+    /// `--fetch-media`: a LOAD makes the device fetch and judge the contentId (CastFetch's `media check`, for the
+    /// model `model` names) and answer PLAYING or LOAD_FAILED as a real device would.
+    public var fetchesMedia = false
+
     /// True when this device is a speaker group.
     public var isGroup: Bool { !groupMembers.isEmpty }
 
@@ -52,6 +56,12 @@ public struct ReceiverConfiguration: Sendable {
 
     var loadFailureCode: Int? {
         for case .loadFailed(let code) in faults { return code }
+        return nil
+    }
+
+    /// The code the `media-fetch` fault forces, nil without it.
+    var forcedMediaFetchCode: Int? {
+        for case .mediaFetch(let code) in faults { return code }
         return nil
     }
 

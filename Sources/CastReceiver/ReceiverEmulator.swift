@@ -36,6 +36,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private var stopping = false
     private var eventHandler: (@Sendable (ReceiverEvent) -> Void)?
     private let log: LogCategory
+    /// Fetches LOADs' media off the loop (`--fetch-media`).
+    private let mediaFetcher: MediaFetchWorker
     /// The channel layer's classes for this device (CastReceiverChannel, …).
     private let channelLog: ChannelLogClasses
 
@@ -45,6 +47,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
         self.eventLoop = eventLoop
         log = options.logger.category("CastReceiverContext")
         clock = SystemClock(eventLoop: eventLoop)
+        mediaFetcher = MediaFetchWorker(modelName: options.configuration.model)
         do throws(CertificateError) {
             deviceCertificate = try DeviceCertificate.generateSelfSigned(
                 commonName: String(options.configuration.deviceID.prefix(64)), lifetime: 2 * 24 * 60 * 60,
@@ -214,6 +217,13 @@ public final class ReceiverEmulator: @unchecked Sendable {
                 device.connectionClosed(id)
             case .notify(let event):
                 eventHandler?(event)
+            case .fetchMedia(let pending):
+                mediaFetcher.fetch(pending, forcedCode: device.configuration.forcedMediaFetchCode) { [weak self] outcome in
+                    self?.eventLoop.execute { [weak self] in
+                        guard let self else { return }
+                        perform(device.completeMediaLoad(pending, outcome: outcome, now: clock.now))
+                    }
+                }
             }
         }
         rescheduleDeviceTimer()

@@ -19,15 +19,18 @@ public final class ReceiverProcess: Sendable {
 
     /// Starts the emulator with `arguments` added after `receiver --port 0`; throws, with what it logged, when it
     /// exits first or no listening line comes within 60 s (a loaded machine generating RSA chains is slow).
-    public init(_ arguments: [String] = []) throws {
+    /// `host` is the address it listens on; `namespace` runs it inside that network namespace (`ip netns exec`).
+    public init(_ arguments: [String] = [], host: String = "127.0.0.1", namespace: String? = nil) throws {
         guard let path = CastscopeProcess.executablePath else {
             throw ReceiverProcessError("castscope binary not found next to the tests")
         }
         let base = NSTemporaryDirectory() + "castscope-receiver-\(UUID().uuidString)"
         stderrPath = base + ".log"
         stdoutPath = base + ".out"
+        let command = ["receiver", "--port", "0", "--host", host] + arguments
         process = try ChildProcess(
-            path: path, arguments: ["receiver", "--port", "0", "--host", "127.0.0.1"] + arguments,
+            path: namespace == nil ? path : "/usr/sbin/ip",
+            arguments: namespace.map { ["netns", "exec", $0, path] + command } ?? command,
             output: .file(stdoutPath), errors: .file(stderrPath))
         var line = ""
         let deadline = Date().addingTimeInterval(60)
@@ -56,7 +59,7 @@ public final class ReceiverProcess: Sendable {
                 : "unexpected first line \"\(line)\""
             throw ReceiverProcessError("receiver \(arguments.joined(separator: " ")): \(why); its log: \(log.suffix(2000))")
         }
-        host = String(fields[1][..<colon])
+        self.host = String(fields[1][..<colon])
         self.port = port
         deviceID = String(fields[2].dropFirst(3))
         name = String(fields[3].dropFirst(6).dropLast())
@@ -64,8 +67,9 @@ public final class ReceiverProcess: Sendable {
 
     /// Starts the emulator (`init`) on a thread of its own, so waiting for its `listening` line never holds one of
     /// the cooperative pool's two threads that other tests' tasks need.
-    public static func start(_ arguments: [String] = []) async throws -> ReceiverProcess {
-        try await BlockingWork.run { try ReceiverProcess(arguments) }
+    public static func start(_ arguments: [String] = [], host: String = "127.0.0.1", namespace: String? = nil)
+        async throws -> ReceiverProcess {
+        try await BlockingWork.run { try ReceiverProcess(arguments, host: host, namespace: namespace) }
     }
 
     /// `stop()` on a thread of its own, for async tests.

@@ -387,7 +387,7 @@ enum CastCommand {
         case .noMediaSession: "nothing is loaded; run 'castscope cast load URL' first"
         case .networkError, .networkNotReachable: "check --device and that the device is reachable on its port"
         case .timeout: "the receiver did not answer in time; try a longer --timeout"
-        case .mediaLoadFailed: "the receiver could not play the URL; check its format and reachability"
+        case .mediaLoadFailed: "the receiver could not play the URL; 'castscope media check URL --model MODEL' shows why"
         case .messageTooBig: "a Cast message carries at most 64 KiB: shorten the URL, the metadata or the text"
         default: "run with --log-filter filters/session.filter for details"
         }

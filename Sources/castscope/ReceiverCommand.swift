@@ -25,7 +25,8 @@ enum ReceiverCommand {
                 built-in ad-insertion app (CA57AD01) and echo apps from --app. Prints one line on stdout when it \
                 accepts connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr. Faults: \
                 heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D, malformed-frame-after=N, \
-                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, ignore=TYPE, tls-alert, \
+                oversize-frame-after=N, launch-error=REASON, load-failed=CODE, media-fetch=CODE, ignore=TYPE, \
+                tls-alert, \
                 stray-replies (each reply preceded by a same-id error on the other namespace), transfer-after=D \
                 (moves the session to a second emulator, "NAME 2"), and device-auth faults on a generated realistic \
                 chain: auth-expired-ica, auth-untrusted-root, auth-audio-only, auth-bad-signature, auth-sha1, \
@@ -37,7 +38,11 @@ enum ReceiverCommand {
                 _googlezone._tcp, and the group on the first member's address at a free port, answering the \
                 multizone namespace; the listening line is the group's, a 'member HOST:PORT id=ID name="NAME"' \
                 line follows per member. Fault leader-move-after=D moves the group to the next member and a new \
-                port (goodbye, connections dropped, announced again; a 'moved HOST:PORT' line).
+                port (goodbye, connections dropped, announced again; a 'moved HOST:PORT' line). --fetch-media makes \
+                a LOAD fetch and judge its URL as `media check` does, for --model (a model id such as \
+                chromecast-ultra, or an advertised name such as "Chromecast Ultra"), then play or answer \
+                LOAD_FAILED with the detailedErrorCode a device sends (Docs/media.md); fault media-fetch=CODE \
+                fails every fetch with CODE.
                 """,
             options: [
                 .option("name", value: "name", help: "The friendly name.", default: "castscope"),
@@ -72,6 +77,7 @@ enum ReceiverCommand {
                     help: "A speaker of the --group, on --host unless @host says otherwise.",
                     repeatable: true),
                 .flag("advertise", help: "Advertise _googlecast._tcp over mDNS (built-in responder)."),
+                .flag("fetch-media", help: "Fetch and judge each LOAD's media as the --model device would (see above)."),
                 .option(
                     "interface", short: "i", value: "name",
                     help: "Interface to advertise on; default: the one carrying --host.",
@@ -127,9 +133,10 @@ enum ReceiverCommand {
         }
         let signer = try ReceiverIdentity.signer(invocation, deviceID: deviceID, faults: faults, io)
         let name = invocation.option("name") ?? "castscope"
-        let configuration = ReceiverConfiguration(
+        var configuration = ReceiverConfiguration(
             name: name, deviceID: deviceID, model: invocation.option("model") ?? "Chromecast", extraApps: apps,
             faults: faults)
+        configuration.fetchesMedia = invocation.flag("fetch-media")
         let logger = Logger.shared
         try LogTargetArguments.install(invocation, on: logger, console: EnvironmentSettings.logFilter())
         defer { logger.flush() }

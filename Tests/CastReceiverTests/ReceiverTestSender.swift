@@ -9,6 +9,8 @@ struct ReceiverTestSender {
     var now = MonotonicInstant(nanoseconds: 1_000_000_000)
     var closed: [SenderConnectionID: String] = [:]
     var events: [ReceiverEvent] = []
+    /// Media fetches the device asked for and that no test has completed yet.
+    var pendingLoads: [PendingMediaLoad] = []
 
     init(_ configuration: ReceiverConfiguration = ReceiverConfiguration()) {
         device = ReceiverDevice(configuration: configuration, sessionSeed: 0xABCDEF)
@@ -41,6 +43,12 @@ struct ReceiverTestSender {
         return collect(device.receive(message, from: connection, now: now))
     }
 
+    /// Hands the device the outcome of the oldest media fetch it asked for (`--fetch-media`).
+    mutating func completeFetch(_ outcome: MediaFetchOutcome) -> [(SenderConnectionID, String, JSONValue)] {
+        guard !pendingLoads.isEmpty else { return [] }
+        return collect(device.completeMediaLoad(pendingLoads.removeFirst(), outcome: outcome, now: now))
+    }
+
     mutating func advance(by duration: Duration) -> [(SenderConnectionID, String, JSONValue)] {
         now = now + duration
         return collect(device.advance(to: now))
@@ -58,6 +66,8 @@ struct ReceiverTestSender {
                 device.connectionClosed(connection)
             case .notify(let event):
                 events.append(event)
+            case .fetchMedia(let pending):
+                pendingLoads.append(pending)
             }
         }
         return out

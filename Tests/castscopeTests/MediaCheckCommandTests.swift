@@ -85,4 +85,38 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("preflight: error loopback-url: ") })
         #expect(lines.contains { $0.hasPrefix("preflight: error connect-failed: ") })
     }
+
+    @Test func theEmulatorFetchesLoadsAndFailsAsADeviceWould() async throws {
+        let directories = TemporaryDirectories()
+        guard let root = await mediaFolder(directories), let castscope = CastscopeProcess.executablePath else { return }
+        let hevc = await SpawnedProcess.run(Self.ffmpeg, [
+            "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=25", "-t", "1",
+            "-pix_fmt", "yuv420p", "-c:v", "libx265", "-x265-params", "log-level=none", "-tag:v", "hvc1",
+            root + "/hevc.mp4",
+        ])
+        #expect(hevc.status == 0, "\(hevc.errors)")
+        _ = try await ScratchNamespace.with { namespace in
+            let server = try NginxServer(root: root, workDirectory: directories.make("nginx"),
+                                         host: namespace.address, namespace: namespace.name)
+            defer { server.stop() }
+            let receiver = try await ReceiverProcess.start(["--fetch-media", "--model", "Chromecast"],
+                                                           host: namespace.address, namespace: namespace.name)
+            defer { _ = receiver.stop() }
+            func load(_ path: String) async -> SpawnedProcess.Result {
+                await namespace.run(castscope, ["cast", "--device", "\(namespace.address):\(receiver.port)",
+                                                "--insecure-skip-auth", "--timeout", "20s", "load",
+                                                server.baseURL + path])
+            }
+            let good = await load("/media.mp4")
+            #expect(good.status == 0, "\(good.output) \(good.errors)")
+            let unsupported = await load("/hevc.mp4")
+            #expect(unsupported.status == 1)
+            #expect(unsupported.errors.contains("104"), "\(unsupported.errors)")
+            let forbidden = await load("/forbidden.mp4")
+            #expect(forbidden.status == 1)
+            #expect(forbidden.errors.contains("103"), "\(forbidden.errors)")
+            let log = (try? String(contentsOfFile: receiver.stderrPath, encoding: .utf8)) ?? ""
+            #expect(log.contains("media check: not-playable (codec-unsupported"), "\(log.suffix(3000))")
+        }
+    }
 }

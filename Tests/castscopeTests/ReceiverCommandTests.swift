@@ -36,12 +36,12 @@ import Testing
         connections, 'listening HOST:PORT id=ID name="NAME"', then logs on stderr.
         Faults: heartbeat-stop-after=D, close-after=D, reset-after=D, delay=D,
         malformed-frame-after=N, oversize-frame-after=N, launch-error=REASON,
-        load-failed=CODE, ignore=TYPE, tls-alert, stray-replies (each reply preceded by
-        a same-id error on the other namespace), transfer-after=D (moves the session to
-        a second emulator, "NAME 2"), and device-auth faults on a generated realistic
-        chain: auth-expired-ica, auth-untrusted-root, auth-audio-only,
-        auth-bad-signature, auth-sha1, auth-revoked (with --write-crl and
-        --write-crl-root). --auth-chain realistic presents root → ICA → device
+        load-failed=CODE, media-fetch=CODE, ignore=TYPE, tls-alert, stray-replies (each
+        reply preceded by a same-id error on the other namespace), transfer-after=D
+        (moves the session to a second emulator, "NAME 2"), and device-auth faults on a
+        generated realistic chain: auth-expired-ica, auth-untrusted-root,
+        auth-audio-only, auth-bad-signature, auth-sha1, auth-revoked (with --write-crl
+        and --write-crl-root). --auth-chain realistic presents root → ICA → device
         generated at start; --write-root writes the root a sender must trust
         (--trust-root). --advertise publishes _googlecast._tcp with the built-in mDNS
         responder on the interface carrying --host (or the --interface ones) and sends
@@ -51,7 +51,11 @@ import Testing
         namespace; the listening line is the group's, a 'member HOST:PORT id=ID
         name="NAME"' line follows per member. Fault leader-move-after=D moves the group
         to the next member and a new port (goodbye, connections dropped, announced
-        again; a 'moved HOST:PORT' line).
+        again; a 'moved HOST:PORT' line). --fetch-media makes a LOAD fetch and judge
+        its URL as `media check` does, for --model (a model id such as
+        chromecast-ultra, or an advertised name such as "Chromecast Ultra"), then play
+        or answer LOAD_FAILED with the detailedErrorCode a device sends
+        (Docs/media.md); fault media-fetch=CODE fails every fetch with CODE.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--http-port <port>]
@@ -60,7 +64,7 @@ import Testing
                [--fault <spec> ...] [--auth-chain <dir|realistic>]
                [--write-root <file>] [--write-crl <file>] [--write-crl-root <file>]
                [--group <name>] [--member <name[@host]> ...] [--advertise]
-               [--interface <name> ...]
+               [--fetch-media] [--interface <name> ...]
 
         OPTIONS:
           --name <name>           The friendly name. (default: castscope)
@@ -97,6 +101,8 @@ import Testing
                                   otherwise. (repeatable)
           --advertise             Advertise _googlecast._tcp over mDNS (built-in
                                   responder).
+          --fetch-media           Fetch and judge each LOAD's media as the --model
+                                  device would (see above).
           -i, --interface <name>  Interface to advertise on; default: the one carrying
                                   --host. (repeatable)
           -h, --help              Show help information.

@@ -50,8 +50,10 @@ extension MediaCheckReport {
     }
 
     private static func json(_ reason: MediaReason) -> JSONValue {
-        ["code": .string(reason.code.rawValue), "severity": .string(reason.severity.rawValue),
-         "message": .string(reason.message), "fix": .string(reason.fix)]
+        var object: JSONObject = ["code": .string(reason.code.rawValue), "severity": .string(reason.severity.rawValue),
+                                  "message": .string(reason.message), "fix": .string(reason.fix)]
+        if let resource = reason.resource { object.appendUnchecked("resource", .string(resource)) }
+        return .object(object)
     }
 
     private static func text(_ track: MediaTrack) -> String {

@@ -7,7 +7,7 @@ import Foundation
 /// CORS where a streaming player needs it, then what the bytes hold against the model's decoders.
 /// Blocking; one check at a time per checker.
 public final class MediaChecker {
-    public let options: MediaCheckOptions
+    public private(set) var options: MediaCheckOptions
     let fetcher: HTTPFetcher
     let judge: PlayabilityJudge
     private let trust: WebTrustBundle
@@ -38,7 +38,9 @@ public final class MediaChecker {
     }
 
     /// Checks `url` and returns what was found; never throws (a failed fetch is a reason in the report).
-    public func check(_ url: String) -> MediaCheckReport {
+    /// `contentType` replaces the options' for this check (a LOAD's own).
+    public func check(_ url: String, contentType: String? = nil) -> MediaCheckReport {
+        if let contentType { options.contentType = contentType }
         report = MediaCheckReport(url: url, model: options.model)
         judgedHosts = []
         judgedAddresses = []
@@ -205,10 +207,12 @@ public final class MediaChecker {
     func corsReason(_ response: HTTPFetchResponse, role: FetchRole) -> MediaReason {
         let found = response.headers["Access-Control-Allow-Origin"].map { "Access-Control-Allow-Origin: \($0)" }
             ?? "no Access-Control-Allow-Origin header"
-        return MediaReason(.corsMissing, .error, "\(role.noun) (\(response.url)) answers the receiver's origin "
-                           + "\(options.origin) with \(found); streaming players fetch by XHR and need CORS",
-                           fix: "send Access-Control-Allow-Origin: * (or the receiver's origin) on manifests, "
-                           + "segments and keys")
+        var reason = MediaReason(.corsMissing, .error, "\(role.noun) (\(response.url)) answers the receiver's origin "
+                                 + "\(options.origin) with \(found); streaming players fetch by XHR and need CORS",
+                                 fix: "send Access-Control-Allow-Origin: * (or the receiver's origin) on manifests, "
+                                 + "segments and keys")
+        reason.resource = role.rawValue
+        return reason
     }
 
     // MARK: Fetching
@@ -226,6 +230,13 @@ public final class MediaChecker {
     /// hops give (hosts, TLS, redirects, status); returns the final answer when it is a success.
     func fetch(_ url: String, role: FetchRole, range: ClosedRange<Int>? = nil, bodyLimit: Int? = nil,
                judging: Bool = true) -> HTTPFetchResponse? {
+        // Every reason this fetch adds names it (a receiver's error code depends on which resource failed).
+        let firstNew = report.reasons.count
+        defer {
+            for index in report.reasons.indices.dropFirst(firstNew) where report.reasons[index].resource == nil {
+                report.reasons[index].resource = role == .head ? FetchRole.media.rawValue : role.rawValue
+            }
+        }
         var headers = [HTTPHeaderField("User-Agent", options.userAgent), HTTPHeaderField("Origin", options.origin)]
         if let range { headers.append(HTTPHeaderField("Range", "bytes=\(range.lowerBound)-\(range.upperBound)")) }
         let request = HTTPFetchRequest(url: url, method: role == .head ? .head : .get, headers: headers,

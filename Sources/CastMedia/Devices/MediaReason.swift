@@ -52,6 +52,8 @@ public struct MediaReason: Sendable, Hashable {
     public var message: String
     /// What to change.
     public var fix: String
+    /// Which fetch it concerns (`media`, `variant`, `init`, `segment`, `index`), nil when it is about the whole.
+    public var resource: String?
 
     /// A reason with `code`.
     public init(_ code: Code, _ severity: Severity, _ message: String, fix: String) {

@@ -23,6 +23,8 @@ public enum ReceiverAction: Sendable, Hashable {
     case close(SenderConnectionID, reason: String)
     /// Tell whoever runs the device (a `ReceiverGroup`) that something changed that other devices mirror.
     case notify(ReceiverEvent)
+    /// Fetch and judge a LOAD's media off the loop (`--fetch-media`), then hand the outcome back to the device.
+    case fetchMedia(PendingMediaLoad)
 }
 
 /// A change of the emulated device that other emulated devices mirror: a speaker's volume shows in its group.

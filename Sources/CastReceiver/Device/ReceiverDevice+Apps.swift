@@ -32,11 +32,41 @@ extension ReceiverDevice {
         _ json: JSONValue, message: CastMessage, connection: SenderConnectionID,
         now: MonotonicInstant
     ) -> [ReceiverAction] {
+        if configuration.fetchesMedia || configuration.forcedMediaFetchCode != nil,
+           configuration.loadFailureCode == nil,
+           let pending = PendingMediaLoad(request: json, message: message, connection: connection) {
+            log.debug("fetching \(pending.url) before answering LOAD \(json.castRequestID ?? 0)",
+                      ["cast.request_id": .int(json.castRequestID ?? 0)])
+            return [.fetchMedia(pending)]
+        }
+        return answerMedia(json, message: message, connection: connection, now: now,
+                           loadFailure: configuration.loadFailureCode)
+    }
+
+    /// Answers a LOAD whose media was fetched (`--fetch-media`): as usual when it plays, LOAD_FAILED with the
+    /// outcome's detailed error code when not. A LOAD for an app that has since stopped is dropped.
+    public mutating func completeMediaLoad(_ pending: PendingMediaLoad, outcome: MediaFetchOutcome,
+                                           now: MonotonicInstant) -> [ReceiverAction] {
+        guard app.player != nil else { return [] }
+        let requestID = pending.request.castRequestID ?? 0
+        if outcome.detailedErrorCode == nil {
+            log.info("\(outcome.summary)", ["cast.request_id": .int(requestID)])
+        } else {
+            log.warning("\(outcome.summary)", ["cast.request_id": .int(requestID)])
+        }
+        return answerMedia(pending.request, message: pending.message, connection: pending.connection, now: now,
+                           loadFailure: outcome.detailedErrorCode)
+    }
+
+    private mutating func answerMedia(
+        _ json: JSONValue, message: CastMessage, connection: SenderConnectionID, now: MonotonicInstant,
+        loadFailure: Int?
+    ) -> [ReceiverAction] {
         guard var player = app.player else { return [] }
         let requestID = json.castRequestID ?? 0
         // A media session id that never existed on this app is someone else's session or garbage: the player
         // answers INVALID_REQUEST, as a real receiver does.
-        let reply = player.handle(json, now: now, loadFailure: configuration.loadFailureCode)
+        let reply = player.handle(json, now: now, loadFailure: loadFailure)
         app.player = player
         let requester = (connection, message.sourceID, requestID)
         switch reply {

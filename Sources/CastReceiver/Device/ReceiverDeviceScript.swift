@@ -58,6 +58,9 @@ public enum ReceiverDeviceScript {
                     open.remove(connection)
                     device.connectionClosed(connection)
                 case .notify: break
+                case .fetchMedia(let pending):
+                    precondition(open.contains(pending.connection), "a fetch for a connection that is not open")
+                    check(device.completeMediaLoad(pending, outcome: .forced(104), now: now))
                 }
             }
             let status = device.mediaPlayer?.peekStatus(at: now) ?? []

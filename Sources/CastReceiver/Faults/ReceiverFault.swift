@@ -17,6 +17,8 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     case launchError(String)
     /// Answer every LOAD with LOAD_FAILED carrying this detailed error code.
     case loadFailed(Int)
+    /// `media-fetch=CODE`: the media fetch (`--fetch-media`) fails with this detailedErrorCode, whatever the URL.
+    case mediaFetch(Int)
     /// Never answer messages of this type (e.g. `GET_STATUS`, `PING`).
     case ignore(String)
     /// Fail every TLS handshake with a fatal handshake_failure alert.
@@ -37,7 +39,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// The spec names `init(parsing:)` accepts, for error messages and help.
     public static let knownNames = [
         "heartbeat-stop-after", "close-after", "reset-after", "delay", "malformed-frame-after", "oversize-frame-after",
-        "launch-error", "load-failed", "ignore", "tls-alert", "transfer-after", "stray-replies",
+        "launch-error", "load-failed", "media-fetch", "ignore", "tls-alert", "transfer-after", "stray-replies",
         "leader-move-after",
     ] + AuthFault.allCases.map(\.rawValue)
 
@@ -73,6 +75,11 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case "load-failed":
             guard let code = Int(try require()) else { throw ReceiverFaultError(spec: spec, kind: .invalidCount) }
             self = .loadFailed(code)
+        case "media-fetch":
+            guard let code = Int(try require()), (100...999).contains(code) else {
+                throw ReceiverFaultError(spec: spec, kind: .invalidCount)
+            }
+            self = .mediaFetch(code)
         case "ignore": self = .ignore(try require())
         case "tls-alert":
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
@@ -100,6 +107,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case .oversizeFrameAfter(let count): "oversize-frame-after=\(count)"
         case .launchError(let reason): "launch-error=\(reason)"
         case .loadFailed(let code): "load-failed=\(code)"
+        case .mediaFetch(let code): "media-fetch=\(code)"
         case .ignore(let type): "ignore=\(type)"
         case .tlsAlert: "tls-alert"
         case .strayReplies: "stray-replies"
