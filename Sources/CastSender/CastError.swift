@@ -43,7 +43,9 @@ public struct CastError: Error, Sendable, Hashable, CustomStringConvertible {
         case .error: code = .mediaError
         default: code = .unknown
         }
-        self.init(code, "the receiver answered \(reply.type.rawValue)", reason: reply.reason,
+        // ERROR (playback failed after loading) and LOAD_CANCELLED may carry a detailed code too.
+        let detailed = reply.unknown["detailedErrorCode"]?.intValue.map(MediaDetailedErrorCode.init(rawValue:))
+        self.init(code, "the receiver answered \(reply.type.rawValue)", reason: reply.reason, detailedCode: detailed,
                   customData: reply.unknown["customData"]?.objectValue)
     }
 

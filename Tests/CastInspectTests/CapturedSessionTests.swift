@@ -43,7 +43,7 @@ import Testing
             #expect(ours[client]?.s2c == streams.s2c, "\(name) \(client) s2c")
         }
         #expect(run.summary.castMessages == 22)
-        #expect(run.findingCodes.contains("cast.load-failed"))
+        #expect(run.findingCodes.contains("media.load-failed"))
     }
 
     @Test(arguments: sessions + ["mdns-zeroconf", "emulator-tls12", "emulator-tls13"])
@@ -59,7 +59,7 @@ import Testing
         let run = InspectHarness(files: ["\(Self.directory)/cast-tls13-aes128.pcap"],
                                  keyLogs: ["\(Self.directory)/cast-tls13-aes128.keys"])
         let codes = Set(run.findingCodes)
-        #expect(codes == ["cast.load-failed", "cast.unannounced-namespace", "cast.receiver-close", "cast.no-reply"])
+        #expect(codes == ["media.load-failed", "cast.unannounced-namespace", "cast.receiver-close", "cast.no-reply"])
         let replies = run.events.compactMap { event -> String? in
             if case .cast(let record) = event, let reply = record.reply { return reply.requestType }
             return nil

@@ -88,9 +88,9 @@ import Testing
             #expect(Self.count("href=\"#place-\(item.number)\"", in: html) >= 1, "finding \(item.number) link")
             #expect(Self.count("id=\"place-\(item.number)\"", in: html) == 1, "finding \(item.number) place")
         }
-        let loadFailed = collector.findings.first { $0.finding.code == "cast.load-failed" }
+        let loadFailed = collector.findings.first { $0.finding.code == "media.load-failed" }
         if case .connection(let index)? = loadFailed?.place { #expect(index == 0) } else {
-            Issue.record("cast.load-failed is not placed on its connection")
+            Issue.record("media.load-failed is not placed on its connection")
         }
     }
 

@@ -88,6 +88,28 @@ import Testing
         #expect(codes.contains("cast.no-reply"))
     }
 
+    @Test func mediaFailuresNameTheirCodeAndTheLoadsContent() {
+        let media = "urn:x-cast:com.google.cast.media"
+        let load = Self.frame("sender-0", "T", media,
+                              #"{"type":"LOAD","requestId":5,"media":{"contentId":"https://cdn.example/a.m3u8"}}"#)
+        let failed = Self.frame("T", "sender-0", media, #"{"type":"LOAD_FAILED","requestId":5,"detailedErrorCode":311}"#)
+        let error = Self.frame("T", "sender-0", media, #"{"type":"ERROR","requestId":0,"detailedErrorCode":301}"#)
+        let idle = Self.frame("T", "sender-0", media, #"{"type":"MEDIA_STATUS","requestId":0,"status":[{"#
+                              + #""mediaSessionId":1,"playerState":"IDLE","idleReason":"ERROR"}]}"#)
+        let finished = Self.frame("T", "sender-0", media, #"{"type":"MEDIA_STATUS","requestId":0,"status":[{"#
+                                  + #""mediaSessionId":1,"playerState":"IDLE","idleReason":"FINISHED"}]}"#)
+        let replies = failed + error + idle + finished
+        let run = Self.inspect([
+            (1, Self.segment(fromClient: true, sequence: 1, payload: load)),
+            (2, Self.segment(fromClient: false, sequence: 1, payload: replies)),
+        ])
+        let findings = run.events.compactMap { if case .finding(let f) = $0 { f } else { nil } }
+        #expect(findings.map(\.code) == ["media.load-failed", "media.error", "media.idle-error"])
+        #expect(findings.first?.summary
+                == "LOAD_FAILED: detailedErrorCode 311 HLS_NETWORK_MASTER_PLAYLIST for https://cdn.example/a.m3u8")
+        #expect(findings.dropFirst().first?.summary == "ERROR: detailedErrorCode 301 SEGMENT_NETWORK")
+    }
+
     @Test func appClosingAfterTheSendersStopIsNoFinding() {
         let stop = Self.frame("sender-0", "receiver-0", Self.receiver, #"{"type":"STOP","requestId":4,"sessionId":"S"}"#)
         let close = Self.frame("S", "sender-0", "urn:x-cast:com.google.cast.tp.connection", #"{"type":"CLOSE"}"#)

@@ -24,6 +24,14 @@ import Testing
         #expect(error.description.contains("check: the contentType of the LOAD"))
     }
 
+    @Test func aPlaybackErrorKeepsItsDetailedCode() throws {
+        let reply = try CastErrorResponse(jsonText: #"{"type":"ERROR","requestId":0,"detailedErrorCode":301}"#)
+        let error = CastError(reply: reply)
+        #expect(error.code == .mediaError)
+        #expect(error.detailedCode?.name == "SEGMENT_NETWORK")
+        #expect(error.description.contains("detailedCode=301 SEGMENT_NETWORK ("))
+    }
+
     @Test(arguments: [
         ("INVALID_PLAYER_STATE", nil, 31), ("INVALID_REQUEST", "INVALID_COMMAND", 4),
         ("INVALID_REQUEST", "DUPLICATE_REQUEST_ID", 8), ("INVALID_REQUEST", "INVALID_SESSION_ID", 22),

@@ -23,7 +23,7 @@ import Testing
         #expect(html.contains("<title>castscope report — emulator-tls13.pcap, mdns-zeroconf.pcap</title>"))
         #expect(html.contains("<svg class=\"diagram timeline\""))
         #expect(html.contains("<svg class=\"diagram sequence\""))
-        #expect(html.contains("cast.load-failed"))
+        #expect(html.contains("media.load-failed"))
         // Self-contained: nothing is fetched from anywhere.
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("@import"))
     }

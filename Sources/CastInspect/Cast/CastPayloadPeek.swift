@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Finds a few values in a JSON payload without building it: the top-level `type` and `requestId`, and the first
-/// `mediaSessionId` and `playerState` at any depth.
+/// `mediaSessionId`, `playerState` and `idleReason` at any depth.
 ///
 /// The session reconstructor needs these for every message; parsing a 16 KiB MEDIA_STATUS into a tree just to read
 /// them cost more than decrypting it. Malformed JSON gives whatever was found before the fault.
@@ -14,6 +14,7 @@ struct CastPayloadPeek: Sendable {
     var requestID: Int64?
     var mediaSessionID: Int64?
     var playerState: String?
+    var idleReason: String?
 
     /// Peeks at JSON text still in the bytes it was decoded from.
     init(utf8 text: ByteReader) {
@@ -93,7 +94,8 @@ struct CastPayloadPeek: Sendable {
     /// session fields too), so the rest of a large payload is not scanned.
     private var isComplete: Bool {
         guard let type, requestID != nil else { return false }
-        return type != CastMessageType.mediaStatus.rawValue || (mediaSessionID != nil && playerState != nil)
+        return type != CastMessageType.mediaStatus.rawValue
+            || (mediaSessionID != nil && playerState != nil && (playerState != "IDLE" || idleReason != nil))
     }
 
     /// Index of the quote closing the string that starts at `start` (or `b.count`); memchr finds candidates and
@@ -135,6 +137,8 @@ struct CastPayloadPeek: Sendable {
             type = String(decoding: UnsafeBufferPointer(rebasing: b[value]), as: UTF8.self)
         } else if playerState == nil, Self.equals(b, key, "playerState") {
             playerState = String(decoding: UnsafeBufferPointer(rebasing: b[value]), as: UTF8.self)
+        } else if idleReason == nil, Self.equals(b, key, "idleReason") {
+            idleReason = String(decoding: UnsafeBufferPointer(rebasing: b[value]), as: UTF8.self)
         }
     }
 

@@ -17,6 +17,8 @@ struct CastSessionTracker: Sendable {
     private(set) var virtualConnections: [String] = []
     private(set) var launches: [String] = []
     private(set) var mediaSessions: [Int64: String] = [:]
+    /// Each LOAD's contentId by requestId, to name it when the LOAD fails (bounded like `pending`).
+    private var loadedContent: [Int64: String] = [:]
     private(set) var heartbeats = 0
     private(set) var heartbeatIntervals: [Double] = []
     private(set) var messageCount = 0
@@ -43,7 +45,7 @@ struct CastSessionTracker: Sendable {
     /// Whether a message of `type` has its payload parsed into a tree (the rest are only peeked at).
     static func isParsed(_ type: CastMessageType) -> Bool {
         switch type {
-        case .receiverStatus, .launchError, .loadFailed, .invalidRequest: true
+        case .receiverStatus, .launchError, .loadFailed, .invalidRequest, .load, .error: true
         default: false
         }
     }
@@ -180,16 +182,23 @@ struct CastSessionTracker: Sendable {
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.launch-error", "LAUNCH_ERROR: \(reason)",
                                     detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
-        case .loadFailed:
-            var name = "no detailedErrorCode"
-            var detail = record.message.payloadUTF8 ?? ""
-            if let number = record.payload?["detailedErrorCode"]?.intValue {
-                let code = MediaDetailedErrorCode(rawValue: number)
-                name = "detailedErrorCode \(number) \(code.name ?? "unknown")"
-                if let (meaning, fix) = code.meaning { detail = "\(meaning); check: \(fix). " + detail }
+        case .load where record.direction == .c2s:
+            if let id = record.requestID, loadedContent.count < Self.maximumPending,
+               let media = record.payload?["media"],
+               let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue {
+                loadedContent[id] = content
             }
-            findings.append(Finding(.error, "cast.load-failed", "LOAD_FAILED: \(name)",
-                                    detail: detail, time: time, flow: flow))
+        case .loadFailed:
+            findings.append(mediaFailure(record, type: .loadFailed, time: time))
+        case .error where namespace == .media:
+            findings.append(mediaFailure(record, type: .error, time: time))
+        case .mediaStatus where peek?.playerState == "IDLE" && peek?.idleReason == "ERROR":
+            findings.append(Finding(
+                .error, "media.idle-error", "the media stopped with an error (MEDIA_STATUS IDLE, idleReason ERROR)",
+                detail: "the device gave up on media it had loaded: a segment or range it could not fetch or "
+                    + "decode mid-stream; an ERROR message with a detailedErrorCode usually comes with it",
+                time: time, flow: flow))
+            noteMediaSession(peek)
         case .invalidRequest:
             let reason = record.payload?["reason"]?.stringValue ?? "no reason given"
             findings.append(Finding(.error, "cast.invalid-request", "INVALID_REQUEST: \(reason)",
@@ -197,12 +206,35 @@ struct CastSessionTracker: Sendable {
         case .receiverStatus:
             noteApplications(record)
         case .mediaStatus:
-            if let id = peek?.mediaSessionID, mediaSessions[id] != nil || mediaSessions.count < 1024 {
-                mediaSessions[id] = peek?.playerState ?? mediaSessions[id] ?? "?"
-            }
+            noteMediaSession(peek)
         default:
             break
         }
+    }
+
+    private mutating func noteMediaSession(_ peek: CastPayloadPeek?) {
+        if let id = peek?.mediaSessionID, mediaSessions[id] != nil || mediaSessions.count < 1024 {
+            mediaSessions[id] = peek?.playerState ?? mediaSessions[id] ?? "?"
+        }
+    }
+
+    /// `media.load-failed` (LOAD_FAILED) or `media.error` (an ERROR on the media namespace): the detailed error
+    /// code with its name, meaning and fix, and the contentId of the LOAD it answers.
+    private mutating func mediaFailure(_ record: CastMessageRecord, type: CastMessageType, time: LogTimestamp)
+        -> Finding {
+        var name = "no detailedErrorCode"
+        var detail = record.message.payloadUTF8 ?? ""
+        if let number = record.payload?["detailedErrorCode"]?.intValue {
+            let code = MediaDetailedErrorCode(rawValue: number)
+            name = "detailedErrorCode \(number) \(code.name ?? "unknown")"
+            if let (meaning, fix) = code.meaning { detail = "\(meaning); check: \(fix). " + detail }
+        }
+        if let id = record.requestID, let content = loadedContent.removeValue(forKey: id) {
+            name += " for \(content)"
+        }
+        let failed = type == .loadFailed
+        return Finding(.error, failed ? "media.load-failed" : "media.error",
+                       (failed ? "LOAD_FAILED: " : "ERROR: ") + name, detail: detail, time: time, flow: flow)
     }
 
     /// Most unreadable multizone messages reported per connection.

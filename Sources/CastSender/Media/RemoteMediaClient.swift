@@ -202,6 +202,12 @@ public final class RemoteMediaClient: @unchecked Sendable {
         let namespace = CastNamespace.media.rawValue
         switch payload {
         case let .mediaStatus(status):
+            for entry in status.status
+            where MediaPlayerState(wireName: entry.playerState) == .idle && entry.idleReason == "ERROR" {
+                let id = entry.mediaSessionID.map(String.init) ?? "?"
+                log.remoteMediaClient.warning(
+                    "media session \(id) stopped with an error (idleReason ERROR): the device gave up on the media")
+            }
             // A status from another endpoint than the app's transport is not this app's media state.
             if source == session?.transportID {
                 for event in state.apply(status, at: now) { notify(event) }
@@ -214,8 +220,12 @@ public final class RemoteMediaClient: @unchecked Sendable {
                 requests.reply(id, .failed(CastError(loadFailed: reply)), namespace: namespace, source: source)
             }
         case let .error(reply):
-            if let id = reply.requestID {
+            if let id = reply.requestID, id != 0 {
                 requests.reply(id, .failed(CastError(reply: reply)), namespace: namespace, source: source)
+            } else {
+                // Unsolicited: playback failed after it had started (a segment, a key, the decoder).
+                log.remoteMediaClient.warning("the receiver reported \(CastError(reply: reply))",
+                                              ["cast.ns": .string(namespace)])
             }
         default:
             log.mediaControlChannel.debug("media message ignored: \(payload.json.serialized())")
