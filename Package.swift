@@ -41,6 +41,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMatroska", ["CastMedia"]),
     ("FuzzTS", ["CastMedia"]),
     ("FuzzDASH", ["CastMedia"]),
+    ("FuzzHTTPHead", ["CastWire"]),
 ]
 
 let package = Package(

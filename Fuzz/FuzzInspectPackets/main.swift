@@ -20,6 +20,7 @@ func inspect(_ input: [UInt8]) -> Int {
         case .tls(let tls): score += tls.details.count
         case .finding(let finding): score += finding.code.count
         case .log(let log): score += log.links.count
+        case .mediaFetch(let fetch): score += fetch.contentID.count
         }
     }
     var index = 1

@@ -12,6 +12,8 @@ public enum InspectEvent: Sendable {
     case finding(Finding)
     /// A castscope log record merged into the capture's timeline (`--log`), with its links to Cast messages.
     case log(LogRecordEvent)
+    /// A connection a device made to a LOAD's media host (reported at the end of the capture).
+    case mediaFetch(MediaFetchEvent)
 }
 
 /// One TLS fact of a connection.

@@ -87,6 +87,7 @@ extension Inspector {
             if state.kind == .tls || state.kind == .plainCast {
                 submit(.gap(state, direction: direction, size: size))
             }
+            state.http?.gap(direction: direction)
         case .data(let bytes):
             if state.kind == .unknown { classify(&state, first: bytes, direction: direction) }
             switch state.kind {
@@ -97,7 +98,16 @@ extension Inspector {
                             startsMidStream: startsMidStream))
             case .plainCast:
                 submit(.plainCast(state, Array(bytes), direction: direction, time: time))
-            case .unknown, .other:
+            case .other:
+                // Plain HTTP (a device fetching media): its heads go to the media watch, bodies are skipped here.
+                if !state.httpChecked {
+                    state.httpChecked = true
+                    if Self.otherProtocol(Array(bytes.prefix(8))) == "HTTP" { state.http = HTTPFlowReader() }
+                }
+                if state.http != nil, let heads = state.http?.feed(bytes, direction: direction) {
+                    for head in heads { submit(.httpHead(state, head, direction: direction, time: time)) }
+                }
+            case .unknown:
                 break
             }
         }

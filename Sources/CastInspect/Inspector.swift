@@ -155,6 +155,7 @@ public final class Inspector {
         for key in flows.keys.sorted(by: { (flows[$0]?.firstTime ?? lastTime) < (flows[$1]?.firstTime ?? lastTime) }) {
             close(key)
         }
+        submit(.end(captureTime: lastTime))
         var findings: [Finding] = []
         mdns.finish(findings: &findings)
         for (raw, entry) in undecodedLinkTypes.sorted(by: { $0.key < $1.key }) {

@@ -61,6 +61,7 @@ import Testing
         case .finding(let finding): "finding:\(finding.code)"
         case .mdns: "mdns"
         case .tls: "tls"
+        case .mediaFetch: "media-fetch"
         }
     }
 

@@ -19,6 +19,8 @@ struct CastSessionTracker: Sendable {
     private(set) var mediaSessions: [Int64: String] = [:]
     /// Each LOAD's contentId by requestId, to name it when the LOAD fails (bounded like `pending`).
     private var loadedContent: [Int64: String] = [:]
+    /// Every LOAD's contentId, contentType and time, for the media path (`MediaFetchWatch`; at most 256).
+    private(set) var loads: [(contentID: String, contentType: String?, time: LogTimestamp)] = []
     private(set) var heartbeats = 0
     private(set) var heartbeatIntervals: [Double] = []
     private(set) var messageCount = 0
@@ -183,10 +185,10 @@ struct CastSessionTracker: Sendable {
             findings.append(Finding(.error, "cast.launch-error", "LAUNCH_ERROR: \(reason)",
                                     detail: record.message.payloadUTF8 ?? "", time: time, flow: flow))
         case .load where record.direction == .c2s:
-            if let id = record.requestID, loadedContent.count < Self.maximumPending,
-               let media = record.payload?["media"],
+            if let media = record.payload?["media"],
                let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue {
-                loadedContent[id] = content
+                if let id = record.requestID, loadedContent.count < Self.maximumPending { loadedContent[id] = content }
+                if loads.count < 256 { loads.append((content, media["contentType"]?.stringValue, time)) }
             }
         case .loadFailed:
             findings.append(mediaFailure(record, type: .loadFailed, time: time))

@@ -125,6 +125,7 @@ public final class LogTimeline {
         case .tls(let tls): tls.time.timeIntervalSince1970
         case .cast(let cast): cast.time.timeIntervalSince1970
         case .log(let log): log.time.timeIntervalSince1970
+        case .mediaFetch(let fetch): fetch.time.timeIntervalSince1970
         case .finding: nil
         }
     }

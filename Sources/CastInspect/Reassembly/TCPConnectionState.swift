@@ -41,6 +41,10 @@ final class TCPConnectionState {
     /// True once a later connection was reported as this one's reconnection (`cast.reconnect`), so it is not twice.
     var reconnectReported = false
     var applicationBytes: [FlowDirection: Int] = [:]
+    /// The heads of a plain-HTTP connection (a device's media fetch, perhaps); reader side only.
+    var http: HTTPFlowReader?
+    /// Whether the first bytes were looked at for HTTP.
+    var httpChecked = false
     var exports: [FlowDirection: FileHandle] = [:]
     var session: TLSSessionInfo?
     /// Directions whose TLS decoder was told the stream started mid-way.

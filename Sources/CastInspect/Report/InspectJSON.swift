@@ -90,6 +90,21 @@ public enum InspectJSON {
             if log.line > 0 { object.appendUnchecked("line", .int(Int64(log.line))) }
             object.appendUnchecked("record", record(log.record))
             object.appendUnchecked("links", .array(log.links.map(link)))
+        case .mediaFetch(let fetch):
+            object.appendUnchecked("kind", "media-fetch")
+            object.appendUnchecked("time", .string(fetch.time.rfc3339))
+            object.appendUnchecked("flow", .string(fetch.flow))
+            object.appendUnchecked("device", .string(fetch.device))
+            object.appendUnchecked("contentId", .string(fetch.contentID))
+            object.appendUnchecked("loadTime", .string(fetch.loadTime.rfc3339))
+            object.appendUnchecked("scheme", .string(fetch.scheme))
+            let optional: [(String, String?)] = [
+                ("serverName", fetch.serverName), ("method", fetch.method), ("target", fetch.target),
+                ("range", fetch.range), ("origin", fetch.origin), ("contentType", fetch.contentType),
+                ("allowOrigin", fetch.allowOrigin), ("tls", fetch.tls), ("alert", fetch.alert),
+            ]
+            for (key, value) in optional { object.appendUnchecked(key, value.map(JSONValue.string) ?? .null) }
+            object.appendUnchecked("status", fetch.status.map { .int(Int64($0)) } ?? .null)
         }
         return .object(object)
     }

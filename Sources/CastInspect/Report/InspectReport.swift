@@ -120,7 +120,23 @@ public final class InspectReport {
             guard wants(.log) else { return }
             if json { return line(InspectJSON.json(for: event).serialized()) }
             line(Self.text(for: log))
+        case .mediaFetch(let fetch):
+            guard wants(.cast) else { return }
+            if json { return line(InspectJSON.json(for: event).serialized()) }
+            line(Self.text(for: fetch))
         }
+    }
+
+    /// `TIME MEDIA device → host GET /a.mp4 Range=… → 206 video/mp4 CORS=* (after the LOAD of …)`.
+    public static func text(for fetch: MediaFetchEvent) -> String {
+        var text = "\(fetch.time.rfc3339) MEDIA \(fetch.device) → \(fetch.serverName ?? fetch.flow) \(fetch.scheme)"
+        if let method = fetch.method { text += " \(method) \(fetch.target ?? "")" }
+        if let range = fetch.range { text += " Range=\(range)" }
+        if let status = fetch.status { text += " → \(status) \(fetch.contentType ?? "")" }
+        if let allow = fetch.allowOrigin { text += " CORS=\(allow)" }
+        if let tls = fetch.tls { text += " TLS \(tls)" }
+        if let alert = fetch.alert { text += " alert \(alert)" }
+        return text + " (after the LOAD of \(fetch.contentID))"
     }
 
     /// The readable line of a merged log record: `TIME LOG  LEVEL CLASS message → req 7: LOAD → +2 ms, …`.

@@ -110,6 +110,16 @@ public final class ReportCollector {
                 flags: record.level >= .error ? ReportMessageTable.Flag.error : 0,
                 payload: InspectJSON.json(for: .log(log)).serialized())
             _ = table.add(row)
+        case .mediaFetch(let fetch):
+            // The device's fetch of the media: a row of its own lane (namespace "media-fetch") beside the frames.
+            let failed = fetch.status.map { $0 >= 400 } ?? false || (fetch.tls.map { $0 != "trusted" } ?? false)
+            let row = ReportMessageTable.Row(
+                time: micros(relative(fetch.time)), flow: fetch.flow, direction: 0, source: fetch.device,
+                destination: fetch.serverName ?? fetch.flow, namespace: "media-fetch",
+                type: [fetch.method, fetch.status.map(String.init)].compactMap { $0 }.joined(separator: " "),
+                requestID: nil, latency: nil, replyTo: nil, flags: failed ? ReportMessageTable.Flag.error : 0,
+                payload: InspectJSON.json(for: event).serialized())
+            _ = table.add(row)
         }
     }
 

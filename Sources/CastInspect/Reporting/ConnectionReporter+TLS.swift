@@ -9,6 +9,7 @@ extension ConnectionReporter {
         switch event {
         case .negotiated(let info):
             state.session = info
+            if !castPorts.contains(state.server.port) { media.noteTLS(serverName: info.serverName, state: state) }
             var details: [(String, String)] = [("clientRandom", HexText.string(from: info.clientRandom)),
                                                ("serverRandom", HexText.string(from: info.serverRandom))]
             if let name = info.serverName { details.append(("serverName", name)) }
@@ -26,6 +27,7 @@ extension ConnectionReporter {
             }
         case .certificates(let chain, let direction):
             guard direction == .s2c, let leaf = chain.first else { return }
+            if !castPorts.contains(state.server.port) { media.noteChain(chain, state: state) }
             state.cast.deviceAuth.tlsCertificateDER = leaf
             certificate(leaf, state: state, time: time)
         case .alert(let alert, let direction):
@@ -33,6 +35,9 @@ extension ConnectionReporter {
                                      details: [("direction", direction.rawValue), ("level", alert.level),
                                                ("alert", alert.name)])))
             if alert.name == "close_notify" { state.closeNotify.insert(direction) }
+            if alert.level == "fatal", !castPorts.contains(state.server.port) {
+                media.noteAlert("fatal \(alert.name) from the \(direction == .c2s ? "device" : "server")", state: state)
+            }
             if alert.name != "close_notify" {
                 emit(.finding(Finding(
                     alert.level == "fatal" ? .error : .warn, "tls.alert",

@@ -13,6 +13,8 @@ final class ConnectionReporter {
     var reconnects = ReconnectWatch()
     /// Server certificates already read.
     var certificates = ServerCertificateCache()
+    /// LOADs and the device's connections to their media hosts.
+    var media = MediaFetchWatch()
     let castPorts: Set<UInt16>
     let exportDirectory: String?
     let deviceTrustStore: CastTrustStore
@@ -55,8 +57,26 @@ final class ConnectionReporter {
             // The Cast decoder of a TLS stream resynchronises at the next decrypted record's bytes.
             state.cast.gap(direction: direction, size: state.kind == .tls ? 0 : size)
         case .close(let state, let captureTime):
+            for load in state.cast.loads {
+                media.noteLoad(contentID: load.contentID, contentType: load.contentType, device: state.server.ip,
+                               time: load.time)
+            }
             close(state, captureTime: captureTime)
+        case .httpHead(let state, let head, let direction, let time):
+            media.noteHead(head, direction: direction, time: time, state: state)
+        case .end(let captureTime):
+            reportMediaPath(captureTime: captureTime)
         }
+    }
+
+    /// The media path's events and findings, once every LOAD and connection is known. The public CA bundle is
+    /// read only when some fetch was over TLS.
+    private func reportMediaPath(captureTime: LogTimestamp) {
+        guard !media.loads.isEmpty else { return }
+        let trust = media.needsTrust ? try? WebTrustBundle(path: WebTrustBundle.debianBundlePath) : nil
+        let (events, findings) = media.finish(captureTime: captureTime, trust: trust)
+        events.forEach { emit(.mediaFetch($0)) }
+        findings.forEach { emit(.finding($0)) }
     }
 
     func emit(_ event: InspectEvent) {

@@ -1,4 +1,5 @@
 import CastLog
+import CastWire
 
 /// One piece of work the inspector hands its reporting stage, in capture order: everything the sink sees passes
 /// through these, so the events keep their order whether the stage runs inline or on a thread of its own.
@@ -24,6 +25,10 @@ enum ReporterItem {
     case gap(TCPConnectionState, direction: FlowDirection, size: Int)
     /// The connection ended (its streams flushed); `captureTime` is the latest time in the capture so far.
     case close(TCPConnectionState, captureTime: LogTimestamp)
+    /// A request or response head of a plain-HTTP connection (a device's media fetch, perhaps).
+    case httpHead(TCPConnectionState, HTTPHead, direction: FlowDirection, time: LogTimestamp)
+    /// Every connection is closed: what only the whole capture tells (the media path) is reported now.
+    case end(captureTime: LogTimestamp)
 
     /// The captured buffer a TLS delivery is a slice of (a packet's array, or a chunk of packets read together):
     /// it stays alive as long as the item, so a batch counts each one it refers to at its whole size.
@@ -37,6 +42,7 @@ enum ReporterItem {
         switch self {
         case .tls(_, let bytes, _, _, _, _): bytes.count + 64
         case .plainCast(_, let bytes, _, _): bytes.count + 64
+        case .httpHead(_, let head, _, _): head.length + 64
         default: 64
         }
     }
