@@ -37,12 +37,12 @@ struct EurekaInfoResponder: Sendable {
 
     /// The whole HTTP response to the request head `head`.
     func response(to head: [UInt8]) -> [UInt8] {
-        let line = String(decoding: head.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return Self.status(400, "Bad Request") }
-        let target = parts[1].split(separator: "?", maxSplits: 1)
+        guard let request = try? HTTPHead(parsing: head),
+              case .request(let method, let path, let version) = request.startLine, version.hasPrefix("HTTP/1.")
+        else { return Self.status(400, "Bad Request") }
+        let target = path.split(separator: "?", maxSplits: 1)
         guard target.first == "/setup/eureka_info" else { return Self.status(404, "Not Found") }
-        guard parts[0] == "GET" else { return Self.status(405, "Method Not Allowed") }
+        guard method == "GET" else { return Self.status(405, "Method Not Allowed") }
         var wanted: Set<String> = ["name", "build_info", "device_info", "net"]
         if target.count == 2 {
             for pair in target[1].split(separator: "&") where pair.hasPrefix("params=") {

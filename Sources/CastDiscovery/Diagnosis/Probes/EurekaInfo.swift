@@ -1,4 +1,5 @@
 import CastJSON
+import CastWire
 import Foundation
 
 /// The device's HTTP setup API on port 8008: `GET /setup/eureka_info?params=…` answers with the device's name,
@@ -41,27 +42,34 @@ public struct EurekaInfo: Sendable, Hashable {
     /// are results too, with no fields.
     public init(response bytes: [UInt8]) throws(EurekaInfoError) {
         guard bytes.count <= Self.maximumResponseBytes else { throw EurekaInfoError(.tooLong, offset: Self.maximumResponseBytes) }
-        guard let headEnd = Self.headEnd(in: bytes) else { throw EurekaInfoError(.noHeaderEnd, offset: bytes.count) }
-        let lineEnd = Self.find([13, 10], in: bytes) ?? headEnd
-        let statusLine = String(decoding: bytes[..<lineEnd], as: UTF8.self)
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let code = Int(parts[1]),
-            (100...599).contains(code)
-        else { throw EurekaInfoError(.badStatusLine(String(statusLine.prefix(80))), offset: 0) }
+        // The head through CastWire's HTTP/1.x codec (the inspector's too); the body is this probe's.
+        let head: HTTPHead
+        do throws(HTTPHeadError) {
+            head = try HTTPHead(parsing: bytes)
+        } catch {
+            if error.isIncomplete { throw EurekaInfoError(.noHeaderEnd, offset: bytes.count) }
+            let statusLine = String(decoding: bytes.prefix { $0 != 13 && $0 != 10 }.prefix(80), as: UTF8.self)
+            throw EurekaInfoError(error.offset == 0 ? .badStatusLine(statusLine) : .badHeader(error.reason),
+                                  offset: error.offset)
+        }
+        guard case .response(let version, let code, _) = head.startLine, version.hasPrefix("HTTP/1."),
+              (100...599).contains(code) else {
+            let statusLine = String(decoding: bytes.prefix { $0 != 13 && $0 != 10 }.prefix(80), as: UTF8.self)
+            throw EurekaInfoError(.badStatusLine(statusLine), offset: 0)
+        }
         self.init(status: code)
         guard code == 200 else { return }
-        let headers = String(decoding: bytes[lineEnd..<headEnd], as: UTF8.self).lowercased()
-        guard !headers.contains("transfer-encoding: chunked") else {
-            throw EurekaInfoError(.chunked, offset: lineEnd)
+        guard head["Transfer-Encoding"]?.lowercased().contains("chunked") != true else {
+            throw EurekaInfoError(.chunked, offset: 0)
         }
-        let body = Array(bytes[(headEnd + 4)...])
+        let body = Array(bytes[head.length...])
         let json: JSONValue
         do throws(JSONError) {
             json = try JSONValue(parsing: body)
         } catch {
-            throw EurekaInfoError(.badJSON("\(error)"), offset: headEnd + 4)
+            throw EurekaInfoError(.badJSON("\(error)"), offset: head.length)
         }
-        guard json.objectValue != nil else { throw EurekaInfoError(.notAnObject(json.typeName), offset: headEnd + 4) }
+        guard json.objectValue != nil else { throw EurekaInfoError(.notAnObject(json.typeName), offset: head.length) }
         name = json["name"]?.stringValue
         uuid = json["device_info"]?["ssdp_udn"]?.stringValue
         model = json["device_info"]?["model_name"]?.stringValue
@@ -81,12 +89,10 @@ public struct EurekaInfo: Sendable, Hashable {
     /// True once `bytes` hold the head and as many body bytes as its Content-Length says (a response without one
     /// ends when the server closes).
     public static func isComplete(_ bytes: [UInt8]) -> Bool {
-        guard let headEnd = headEnd(in: bytes) else { return false }
-        let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
-        guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)), length >= 0
+        guard let head = try? HTTPHead(parsing: bytes),
+              let length = head["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), length >= 0
         else { return false }
-        return bytes.count - (headEnd + 4) >= length
+        return bytes.count - head.length >= length
     }
 
     /// Where the blank line (CRLF CRLF) ending an HTTP head starts, nil before it has arrived; the server side of
@@ -112,6 +118,8 @@ public struct EurekaInfoError: Error, Sendable, Hashable, CustomStringConvertibl
         case noHeaderEnd
         /// The first line is not `HTTP/1.x NNN …`.
         case badStatusLine(String)
+        /// A header line that is not `Name: value`.
+        case badHeader(String)
         /// A chunked body (devices send Content-Length or close).
         case chunked
         /// The body of a 200 is not JSON.
@@ -136,6 +144,7 @@ public struct EurekaInfoError: Error, Sendable, Hashable, CustomStringConvertibl
         case .tooLong: what = "response longer than \(EurekaInfo.maximumResponseBytes) bytes"
         case .noHeaderEnd: what = "no end of the HTTP headers"
         case .badStatusLine(let line): what = "not an HTTP/1.x status line: \"\(line)\""
+        case .badHeader(let reason): what = "bad HTTP header: \(reason)"
         case .chunked: what = "chunked body (not supported)"
         case .badJSON(let error): what = "body is not JSON: \(error)"
         case .notAnObject(let type): what = "body is a JSON \(type), not an object"
