@@ -128,7 +128,17 @@ public final class Inspector {
         }
         switch transport {
         case .udp(let udp):
-            guard Self.isMDNS(sourcePort: udp.sourcePort, destinationPort: udp.destinationPort) else { return }
+            guard Self.isMDNS(sourcePort: udp.sourcePort, destinationPort: udp.destinationPort) else {
+                // Unicast DNS: how a device resolved a LOAD's media host (the media watch's).
+                if options.analyseTCP, udp.sourcePort == 53 || udp.destinationPort == 53,
+                   let sighting = DNSSighting(Array(udp.payload.remainingBytes),
+                                              source: FlowEndpoint(ip: source, port: udp.sourcePort),
+                                              destination: FlowEndpoint(ip: destination, port: udp.destinationPort),
+                                              time: packet.time) {
+                    submit(.dns(sighting))
+                }
+                return
+            }
             counted.mdnsMessages += 1
             var findings: [Finding] = []
             // An event keeps its message, whose names point into the packet: a region of a shared chunk is copied

@@ -28,4 +28,8 @@ public struct MediaFetchEvent: Sendable {
     public var tls: String?
     /// A TLS alert either side sent (https), `level name`.
     public var alert: String?
+    /// The resolver the device asked for the host, and the addresses it got (empty when the URL names an address
+    /// or no lookup was captured).
+    public var resolver: String?
+    public var addresses: [String] = []
 }

@@ -47,6 +47,8 @@ struct MediaFetchWatch {
     /// Whether some candidate brought a certificate chain to judge.
     var needsTrust: Bool { candidates.values.contains { !$0.chain.isEmpty } }
     private var candidates: [String: Candidate] = [:]
+    /// Unicast DNS messages seen (at most `maximumFetches`).
+    private var lookups: [DNSSighting] = []
     private var order: [String] = []
 
     mutating func noteLoad(contentID: String, contentType: String?, device: IPAddressBytes, time: LogTimestamp) {
@@ -81,6 +83,10 @@ struct MediaFetchWatch {
         }
     }
 
+    mutating func noteDNS(_ sighting: DNSSighting) {
+        if lookups.count < Self.maximumFetches { lookups.append(sighting) }
+    }
+
     mutating func noteTLS(serverName: String?, state: TCPConnectionState) {
         candidate(state) { fetch in
             fetch.isTLS = true
@@ -104,7 +110,10 @@ struct MediaFetchWatch {
         for load in loads {
             guard let url = load.url, let host = url.host?.lowercased(), !host.isEmpty else { continue }
             let https = url.scheme?.lowercased() == "https"
-            let matched = exchanges(for: load, url: url, host: host, https: https).prefix(Self.fetchesPerLoad)
+            let resolution = resolution(of: host, by: load)
+            findings += Self.findings(resolution, host: host, load: load)
+            let matched = exchanges(for: load, url: url, host: host, https: https, addresses: resolution.addresses)
+                .prefix(Self.fetchesPerLoad)
             if matched.isEmpty {
                 let waited = captureTime.timeIntervalSince1970 - load.time.timeIntervalSince1970
                 if waited >= Self.fetchWindow {
@@ -114,12 +123,16 @@ struct MediaFetchWatch {
                         detail: "the capture goes on \(Int(waited)) s after the LOAD and shows none: the device could "
                             + "not resolve or reach the host, or refused the URL before fetching; or the capture does "
                             + "not see the device's own traffic (capture on its network: the access point or a mirror "
-                            + "port), or it resolved to an address the URL does not name", time: load.time))
+                            + "port), or it resolved to an address the URL does not name"
+                            + (resolution.addresses.isEmpty ? "" : "; it resolved \(host) to "
+                               + resolution.addresses.joined(separator: ", ")), time: load.time))
                 }
                 continue
             }
             for exchange in matched {
-                let event = Self.event(exchange, load: load, https: https, host: host, trust: trust)
+                var event = Self.event(exchange, load: load, https: https, host: host, trust: trust)
+                event.resolver = resolution.resolver
+                event.addresses = resolution.addresses
                 events.append(event)
                 findings += Self.findings(event, load: load)
             }
@@ -129,13 +142,63 @@ struct MediaFetchWatch {
 
     /// The device's requests for the LOAD's URL made after it (plain http: the request's target is the URL's
     /// path and query), or its TLS connections to the host after it (https: the path is encrypted).
-    private func exchanges(for load: Load, url: URLComponents, host: String, https: Bool) -> [Exchange] {
+    /// How the device resolved `host` around the LOAD: the resolver it asked, the addresses it got, a failure.
+    struct Resolution {
+        var resolver: String?
+        var addresses: [String] = []
+        var failure: (rcode: UInt8, time: LogTimestamp)?
+        var unanswered: LogTimestamp?
+    }
+
+    private func resolution(of host: String, by load: Load) -> Resolution {
+        var result = Resolution()
+        let since = load.time.timeIntervalSince1970 - 1
+        var asked: [LogTimestamp] = []
+        for sighting in lookups
+        where sighting.client.ip == load.device && sighting.name == host && sighting.time.timeIntervalSince1970 >= since {
+            result.resolver = result.resolver ?? sighting.resolver.text
+            guard sighting.isResponse else {
+                asked.append(sighting.time)
+                continue
+            }
+            asked.removeFirst(min(1, asked.count))
+            if sighting.rcode != 0 { result.failure = result.failure ?? (sighting.rcode, sighting.time) }
+            for address in sighting.addresses where !result.addresses.contains(address) { result.addresses.append(address) }
+        }
+        if result.addresses.isEmpty, result.failure == nil { result.unanswered = asked.first }
+        return result
+    }
+
+    private static func findings(_ resolution: Resolution, host: String, load: Load) -> [Finding] {
+        let resolver = resolution.resolver ?? "?"
+        // Public resolvers (Google's, Cloudflare's, Quad9) answer only names in public DNS.
+        let publicResolver = ["8.8.8.8", "8.8.4.4", "1.1.1.1", "1.0.0.1", "9.9.9.9", "2001:4860:4860::8888",
+                              "2001:4860:4860::8844"].contains(resolver)
+        let hint = publicResolver ? "; the device asked a public resolver, which knows no LAN-only names" : ""
+        if let failure = resolution.failure, resolution.addresses.isEmpty {
+            let name = failure.rcode == 3 ? "NXDOMAIN (no such name)" : "rcode \(failure.rcode)"
+            return [Finding(.error, "media.dns-failed", "the device's DNS query for \(host) to \(resolver) got \(name)",
+                            detail: "after the LOAD of \(load.contentID)\(hint); use a name in public DNS or an address",
+                            time: failure.time)]
+        }
+        if let asked = resolution.unanswered {
+            return [Finding(.warn, "media.dns-failed", "the device's DNS query for \(host) to \(resolver) got no answer",
+                            detail: "after the LOAD of \(load.contentID): the resolver did not answer in the capture"
+                                + hint, time: asked)]
+        }
+        return []
+    }
+
+    private func exchanges(for load: Load, url: URLComponents, host: String, https: Bool,
+                           addresses: [String]) -> [Exchange] {
         let after = load.time.timeIntervalSince1970
         let target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         let wanted = target + (url.percentEncodedQuery.map { "?" + $0 } ?? "")
         var found: [Exchange] = []
         for fetch in order.compactMap({ candidates[$0] })
-        where fetch.client.ip == load.device && Self.names(fetch, host: host, port: url.port ?? (https ? 443 : 80)) {
+        where fetch.client.ip == load.device
+            && (Self.names(fetch, host: host, port: url.port ?? (https ? 443 : 80))
+                || addresses.contains(fetch.server.text) && Int(fetch.server.port) == url.port ?? (https ? 443 : 80)) {
             if fetch.isTLS {
                 if fetch.time.timeIntervalSince1970 >= after { found.append(Exchange(fetch: fetch, index: nil, time: fetch.time)) }
                 continue

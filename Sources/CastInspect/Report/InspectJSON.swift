@@ -105,6 +105,8 @@ public enum InspectJSON {
             ]
             for (key, value) in optional { object.appendUnchecked(key, value.map(JSONValue.string) ?? .null) }
             object.appendUnchecked("status", fetch.status.map { .int(Int64($0)) } ?? .null)
+            object.appendUnchecked("resolver", fetch.resolver.map(JSONValue.string) ?? .null)
+            object.appendUnchecked("addresses", .array(fetch.addresses.map(JSONValue.string)))
         }
         return .object(object)
     }

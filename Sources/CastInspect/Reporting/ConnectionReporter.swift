@@ -64,6 +64,8 @@ final class ConnectionReporter {
             close(state, captureTime: captureTime)
         case .httpHead(let state, let head, let direction, let time):
             media.noteHead(head, direction: direction, time: time, state: state)
+        case .dns(let sighting):
+            media.noteDNS(sighting)
         case .end(let captureTime):
             reportMediaPath(captureTime: captureTime)
         }

@@ -27,6 +27,8 @@ enum ReporterItem {
     case close(TCPConnectionState, captureTime: LogTimestamp)
     /// A request or response head of a plain-HTTP connection (a device's media fetch, perhaps).
     case httpHead(TCPConnectionState, HTTPHead, direction: FlowDirection, time: LogTimestamp)
+    /// A unicast DNS query or answer.
+    case dns(DNSSighting)
     /// Every connection is closed: what only the whole capture tells (the media path) is reported now.
     case end(captureTime: LogTimestamp)
 
