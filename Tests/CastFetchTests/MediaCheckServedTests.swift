@@ -173,5 +173,11 @@ import Testing
         #expect(mismatch.severity == .error)
         let fine = try check(media.server.baseURL + "/media.mp4") { $0.contentType = "video/mp4" }
         #expect(!codes(fine).contains("content-type-mismatch"))
+        // One checker, one contentType per check (as the emulator checks each LOAD's): nothing carries over.
+        let checker = try MediaChecker(options: MediaCheckOptions(model: .strictest))
+        let wrong = checker.check(media.server.baseURL + "/media.mp4", contentType: "application/dash+xml")
+        #expect(wrong.reasons.contains { $0.code == .contentTypeMismatch })
+        let none = checker.check(media.server.baseURL + "/media.mp4")
+        #expect(!none.reasons.contains { $0.code == .contentTypeMismatch }, "\(none.reasons)")
     }
 }

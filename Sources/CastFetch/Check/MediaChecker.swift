@@ -8,6 +8,8 @@ import Foundation
 /// Blocking; one check at a time per checker.
 public final class MediaChecker {
     public private(set) var options: MediaCheckOptions
+    /// The contentType the checker was made with (a check may set its own for itself).
+    private let baseContentType: String?
     let fetcher: HTTPFetcher
     let judge: PlayabilityJudge
     private let trust: WebTrustBundle
@@ -20,6 +22,7 @@ public final class MediaChecker {
     /// A checker with `options`; throws when libcurl or the CA bundle is not usable.
     public init(options: MediaCheckOptions = MediaCheckOptions()) throws(MediaCheckError) {
         self.options = options
+        baseContentType = options.contentType
         do {
             fetcher = try HTTPFetcher()
         } catch {
@@ -38,9 +41,9 @@ public final class MediaChecker {
     }
 
     /// Checks `url` and returns what was found; never throws (a failed fetch is a reason in the report).
-    /// `contentType` replaces the options' for this check (a LOAD's own).
+    /// `contentType` replaces the options' for this check (a LOAD's own); nil keeps the options' own.
     public func check(_ url: String, contentType: String? = nil) -> MediaCheckReport {
-        if let contentType { options.contentType = contentType }
+        options.contentType = contentType ?? baseContentType
         report = MediaCheckReport(url: url, model: options.model)
         judgedHosts = []
         judgedAddresses = []
@@ -88,7 +91,9 @@ public final class MediaChecker {
             }
         case nil: break
         }
-        if !honoured, !stream, container != nil {
+        // A server may answer a range covering the whole file with 200; its Accept-Ranges says it does ranges.
+        let acceptsRanges = response.headers["Accept-Ranges"]?.lowercased().contains("bytes") == true
+        if !honoured, !acceptsRanges, !stream, container != nil {
             add(MediaReason(.rangeUnsupported, .warning, "the server answered the range request with \(response.status) "
                             + "and the whole file: seeking will fail", fix: "serve the file with byte-range support "
                             + "(Accept-Ranges: bytes, 206 answers)"))

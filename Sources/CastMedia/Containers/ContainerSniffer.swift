@@ -86,8 +86,7 @@ public enum ContainerSniffer {
                 let codec = format == 1 || format == 3 || format == 0xFFFE ? "pcm" : String(format: format)
                 var track = MediaTrack(kind: .audio, codec: codec, sampleEntry: "fmt ")
                 track.channels = Int(bytes[offset + 10]) | Int(bytes[offset + 11]) << 8
-                track.sampleRate = offset + 16 <= bytes.count
-                    ? Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16 : nil
+                track.sampleRate = Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
                 return track
             }
             offset += 8 + size + (size & 1)

@@ -24,10 +24,8 @@ final class MediaFetchWorker: @unchecked Sendable {
                 done(.forced(forcedCode))
                 return
             }
-            var options = self.options
-            options.contentType = pending.contentType
             do throws(MediaCheckError) {
-                if checker == nil { checker = try MediaChecker(options: options) }
+                if checker == nil { checker = try MediaChecker(options: self.options) }
             } catch {
                 done(MediaFetchOutcome(detailedErrorCode: 905, summary: "media check not possible: \(error)"))
                 return
