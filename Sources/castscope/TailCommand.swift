@@ -1,6 +1,7 @@
 import CastCLI
 import CastInspect
 import CastLog
+import CastWire
 import Foundation
 
 #if canImport(Glibc)
@@ -88,7 +89,7 @@ enum TailCommand {
         var session = LogTailSession(
             paths: files, follow: follow, lineCount: lineCount, selector: try selector(invocation, filter: filter, since: since),
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
-        let emit = writer(io)
+        let emit = writer(io, annotates: format == .text)
         let failures = session.readInitial(emit)
         guard failures.isEmpty else {
             throw CommandFailure(messages: failures.map { "\($0)" })
@@ -108,12 +109,30 @@ enum TailCommand {
         return 1
     }
 
-    /// Writes a rendered batch: records to standard output, notes to standard error.
-    private static func writer(_ io: any CommandOutput) -> (LogTailPrinter.Rendered) -> Void {
+    /// Writes a rendered batch: records to standard output, notes to standard error. In text, a line that carries
+    /// a media `detailedErrorCode` (an app's or a device's log of LOAD_FAILED or ERROR) is followed by the code's
+    /// name, meaning and fix.
+    private static func writer(_ io: any CommandOutput, annotates: Bool) -> (LogTailPrinter.Rendered) -> Void {
         { rendered in
-            if !rendered.output.isEmpty { io.write(String(decoding: rendered.output, as: UTF8.self), to: .output) }
+            if !rendered.output.isEmpty {
+                let text = String(decoding: rendered.output, as: UTF8.self)
+                io.write(annotates && text.contains("detailedErrorCode") ? annotated(text) : text, to: .output)
+            }
             if !rendered.diagnostics.isEmpty { io.write(rendered.diagnostics, to: .error) }
         }
+    }
+
+    /// `text` with `  ↳ 104 MEDIA_SRC_NOT_SUPPORTED: meaning; check: fix` after each line naming a known code.
+    private static func annotated(_ text: String) -> String {
+        var result = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !result.isEmpty { result += "\n" }
+            result += line
+            if let code = MediaDetailedErrorCode.mentioned(in: line), let (meaning, fix) = code.meaning {
+                result += "\n  ↳ \(code): \(meaning); check: \(fix)"
+            }
+        }
+        return result
     }
 
     /// Reads what the inputs gained every `pollInterval` (files give no event) until every input has ended, or
@@ -145,7 +164,7 @@ enum TailCommand {
             paths: invocation.arguments("file"), follow: follow, lineCount: lineCount,
             selector: try selector(invocation, filter: filter, since: since), since: since,
             printer: LogTailPrinter(format: format, colored: ConsoleSink.shouldColor(fd: 1)))
-        let emit = writer(io)
+        let emit = writer(io, annotates: format == .text)
         let problems = session.readInitial(capture: capture, keyLogs: keyLogs, emit)
         for warning in problems.warnings { io.printError("warning: \(warning)") }
         guard problems.failures.isEmpty else {

@@ -53,6 +53,21 @@ import Testing
         #expect(objects.last?["continuation"] == .bool(true))
     }
 
+    @Test func aMediaErrorCodeInAnAppsLogIsExplained() async throws {
+        let path = NSTemporaryDirectory() + "castscope-app-\(UUID().uuidString).log"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try (#"12-06 10:41:07.123  1234  5678 E RemoteMediaClient: {"type":"LOAD_FAILED","detailedErrorCode":104}"#
+             + "\n12-06 10:41:08.000  1234  5678 I CastContext: fine\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let text = try await CastscopeProcess.run(["tail", "--year", "2026", "--tz", "UTC", path])
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(text.standardOutput)")
+        #expect(lines[1].hasPrefix("  ↳ 104 MEDIA_SRC_NOT_SUPPORTED: the device refused the source"))
+        #expect(lines[2].contains("CastContext fine"))
+        // JSON lines stay one record each.
+        let json = try await CastscopeProcess.run(["tail", "--year", "2026", "--tz", "UTC", "--output", "json", path])
+        #expect(json.standardOutput.split(separator: "\n").count == 2)
+    }
+
     @Test func formatReadsEveryLineAsThatFormatOnly() async throws {
         let path = try file()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -8,6 +8,17 @@ extension MediaDetailedErrorCode {
         return Self.meanings[rawValue / 100 * 100]
     }
 
+    /// The code a log line mentions as `detailedErrorCode` followed by separators and a number (JSON
+    /// `"detailedErrorCode":104`, `detailedErrorCode=104`, `detailedErrorCode: 104`), nil when it mentions none.
+    public static func mentioned(in line: Substring) -> MediaDetailedErrorCode? {
+        guard let found = line.firstRange(of: "detailedErrorCode") else { return nil }
+        let rest = line[found.upperBound...].prefix(12).drop { $0 == "\"" || $0 == ":" || $0 == "=" || $0 == " " }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        // Codes have three digits; a longer number is something else.
+        guard (1...4).contains(digits.count), let number = Int64(digits) else { return nil }
+        return MediaDetailedErrorCode(rawValue: number)
+    }
+
     private static let network = "fetch the URL from another machine on the device's network: it must resolve "
         + "through public DNS (not localhost, a .local or a LAN-only name), answer 2xx, and use a certificate a public "
         + "CA signed"
