@@ -28,6 +28,20 @@ import Testing
         #expect(codes(own) == ["loopback-url"], "\(own.reasons)")
     }
 
+    @Test func aCertificateFromATestCAIsTrustedOnlyWithThatCA() async throws {
+        let directories = TemporaryDirectories()
+        guard let pki = await MediaFixtures.caSigned("IP:127.0.0.1", in: directories.make("pki")),
+              let media = await MediaFixtures.make(["media.mp4"], certificate: (pki.cert, pki.key)),
+              let secure = media.server.secureBaseURL else { return }
+        let url = secure + "/media.mp4"
+        let publicBundle = try MediaChecker().check(url)
+        let untrusted = try #require(publicBundle.reasons.first { $0.code == .tlsUntrusted })
+        #expect(untrusted.message.contains("local issuer"), "\(untrusted.message)")
+        let withCA = try MediaChecker(options: MediaCheckOptions(trustBundlePath: pki.ca)).check(url)
+        #expect(withCA.http?.tls == "trusted")
+        #expect(codes(withCA) == ["loopback-url"], "\(withCA.reasons)")
+    }
+
     @Test func aCertificateForAnotherHostIsAHostnameMismatch() async throws {
         let directories = TemporaryDirectories()
         guard let pair = await MediaFixtures.selfSigned("DNS:media.example.com", in: directories.make("tls")),

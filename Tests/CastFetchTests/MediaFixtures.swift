@@ -83,6 +83,33 @@ final class MediaFixtures: Sendable {
         return true
     }
 
+    /// A test CA and a server certificate it signed for `names`: (CA certificate, server certificate, server key);
+    /// nil when openssl fails (recorded).
+    static func caSigned(_ names: String, in directory: String) async -> (ca: String, cert: String, key: String)? {
+        let ca = directory + "/ca.pem", caKey = directory + "/ca-key.pem"
+        let cert = directory + "/server.pem", key = directory + "/server-key.pem", request = directory + "/server.csr"
+        let extensions = directory + "/server.ext"
+        try? "subjectAltName=\(names)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+            .write(toFile: extensions, atomically: true, encoding: .utf8)
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+             "-subj", "/CN=castscope test CA", "-addext", "basicConstraints=critical,CA:TRUE",
+             "-addext", "keyUsage=critical,keyCertSign,cRLSign", "-keyout", caKey, "-out", ca],
+            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=media server",
+             "-keyout", key, "-out", request],
+            ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", caKey, "-CAcreateserial", "-days", "2",
+             "-extfile", extensions, "-out", cert],
+        ]
+        for step in steps {
+            let result = await SpawnedProcess.run("/usr/bin/openssl", step)
+            guard result.status == 0 else {
+                Issue.record("openssl \(step[0]) failed: \(result.errors)")
+                return nil
+            }
+        }
+        return (ca, cert, key)
+    }
+
     /// A self-signed certificate and key for `names` (subjectAltName entries such as `IP:127.0.0.1`), made with
     /// the openssl command; nil when it fails (recorded).
     static func selfSigned(_ names: String, in directory: String) async -> (cert: String, key: String)? {
