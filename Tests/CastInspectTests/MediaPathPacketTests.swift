@@ -70,4 +70,25 @@ import Testing
         #expect(findings(run.events).contains { $0.code == "media.fetch-failed" && $0.summary.contains("403") })
         #expect(!findings(run.events).contains { $0.code == "media.no-fetch" || $0.code == "media.dns-failed" })
     }
+
+    @Test func theHTMLDiagramDrawsTheFetchOnAMediaLaneAtItsTime() {
+        let run = InspectorPacketTests.inspect([
+            (1, load("http://media.example.lan/a.mp4")),
+            (3, http(fromDevice: true, "GET /a.mp4 HTTP/1.1\r\nHost: media.example.lan\r\n\r\n")),
+            (3, http(fromDevice: false, "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")),
+        ])
+        let collector = ReportCollector()
+        run.events.forEach(collector.handle)
+        collector.finish(summary: run.summary)
+        let connection = collector.connections.first { $0.server.hasPrefix("10.0.0.2:") }
+        #expect(connection?.lifelines.last?.label == "media media.example.lan")
+        let fetch = connection?.arrows.first { $0.label.hasPrefix("GET /a.mp4") }
+        #expect(fetch?.label == "GET /a.mp4 → 403" && fetch?.isError == true && fetch?.from == 1)
+        // After the LOAD's arrow, in time order.
+        #expect(connection?.arrows.firstIndex { $0.label.hasPrefix("GET") } ?? 0
+                > connection?.arrows.firstIndex { $0.label.contains("LOAD") } ?? 0)
+        var html: [UInt8] = []
+        HTMLReportWriter.render(collector, title: "media") { html += $0 }
+        #expect(String(decoding: html, as: UTF8.self).contains("media media.example.lan"))
+    }
 }

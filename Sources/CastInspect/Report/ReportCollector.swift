@@ -119,7 +119,14 @@ public final class ReportCollector {
                 type: [fetch.method, fetch.status.map(String.init)].compactMap { $0 }.joined(separator: " "),
                 requestID: nil, latency: nil, replyTo: nil, flags: failed ? ReportMessageTable.Flag.error : 0,
                 payload: InspectJSON.json(for: event).serialized())
-            _ = table.add(row)
+            let sequence = table.add(row)
+            // Drawn on the Cast connection that carried the LOAD: the device's lifeline to a media-host lane.
+            let loadTime = relative(fetch.loadTime)
+            let candidates = connections.indices.filter { connections[$0].server.hasPrefix(fetch.device + ":") }
+            if let index = candidates.last(where: { connections[$0].firstTime <= loadTime }) ?? candidates.last {
+                connections[index].add(fetch: fetch, time: relative(fetch.time),
+                                       sequence: sequence, limits: limits, failed: failed)
+            }
         }
     }
 

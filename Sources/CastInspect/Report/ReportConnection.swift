@@ -106,6 +106,42 @@ struct ReportConnection {
         arrows.append(arrow)
     }
 
+    /// Most media-host lanes drawn on one connection's diagram.
+    static let maximumMediaLanes = 4
+
+    /// Adds a device's fetch of a LOAD's media: an arrow from the receiver to a lane of the media host, placed by its
+    /// time among the arrows already there (fetches are reported at the end of the capture).
+    mutating func add(fetch: MediaFetchEvent, time: Double, sequence: Int, limits: ReportLimits, failed: Bool) {
+        guard arrows.count - heartbeatArrows < limits.diagramRows else {
+            arrowsLeftOut += 1
+            return
+        }
+        let host = fetch.serverName ?? fetch.flow
+        let id = "media " + host
+        var lane = lifelines.firstIndex { $0.id == id }
+        if lane == nil, lifelines.filter({ $0.id.hasPrefix("media ") }).count < Self.maximumMediaLanes {
+            lifelines.append((id, "media " + HTMLEscaper.clip(host, maxBytes: 60)))
+            lane = lifelines.count - 1
+        }
+        guard let lane else { return }
+        var label = fetch.scheme.uppercased()
+        if let method = fetch.method { label = method + " " + HTMLEscaper.clip(fetch.target ?? "", maxBytes: 40) }
+        if let status = fetch.status { label += " → \(status)" }
+        if let tls = fetch.tls, tls != "trusted" { label += " (TLS \(HTMLEscaper.clip(tls, maxBytes: 40)))" }
+        let tooltip = HTMLEscaper.clip("\(fetch.device) → \(host) after the LOAD of \(fetch.contentID)"
+                                       + (fetch.range.map { " Range \($0)" } ?? ""), maxBytes: 400)
+        let position = arrows.firstIndex { $0.time > time } ?? arrows.count
+        arrows.insert(Arrow(time: time, from: 1, to: lane, label: label, tooltip: tooltip, isError: failed,
+                            sequence: sequence), at: position)
+        // Indices of later arrows moved up by one.
+        for index in arrows.indices {
+            if let request = arrows[index].reply?.request, request >= position { arrows[index].reply?.request = request + 1 }
+        }
+        for (id, index) in requestArrow where index >= position { requestArrow[id] = index + 1 }
+        for index in findings.indices where findings[index].arrowsBefore > position { findings[index].arrowsBefore += 1 }
+        lastTime = max(lastTime, time)
+    }
+
     /// Adds a TLS fact worth a note on the diagram (alerts, decryption failures), and the session parameters.
     mutating func add(_ tls: TLSReportEvent, time: Double, limits: ReportLimits) {
         firstTime = min(firstTime, time)
