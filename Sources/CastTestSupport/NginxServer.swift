@@ -96,6 +96,7 @@ public final class NginxServer: Sendable {
                     listen \(listenHost):\(tls.port) ssl;
                     ssl_certificate \(tls.certificate);
                     ssl_certificate_key \(tls.key);
+                    location = /downgrade.mp4 { return 302 http://\(listenHost):\(port)/media.mp4; }
                 \(locations)
                 }
                 """

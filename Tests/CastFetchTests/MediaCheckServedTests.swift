@@ -51,6 +51,10 @@ import Testing
         #expect(status.severity == .error && status.message.contains("403"))
         #expect(forbidden.verdict == .notPlayable)
 
+        let missing = try check(media.server.baseURL + "/missing.mp4")
+        #expect(missing.reasons.contains { $0.code == .httpStatus && $0.message.contains("404") })
+        #expect(missing.fetches.last?.status == 404)
+
         let moved = try check(media.server.baseURL + "/moved-twice.mp4")
         #expect(moved.redirects.count == 2)
         #expect(moved.finalURL == media.server.baseURL + "/media.mp4")

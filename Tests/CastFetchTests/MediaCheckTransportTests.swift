@@ -26,6 +26,11 @@ import Testing
         let own = try MediaChecker(options: MediaCheckOptions(trustBundlePath: pair.cert)).check(url)
         #expect(own.http?.tls == "trusted")
         #expect(codes(own) == ["loopback-url"], "\(own.reasons)")
+        // https redirecting to plain http: mixed content, a warning.
+        let downgrade = try MediaChecker(options: MediaCheckOptions(trustBundlePath: pair.cert))
+            .check(secure + "/downgrade.mp4")
+        #expect(downgrade.reasons.contains { $0.code == .mixedContent && $0.severity == .warning }, "\(downgrade.reasons)")
+        #expect(downgrade.finalURL == media.server.baseURL + "/media.mp4")
     }
 
     @Test func aCertificateFromATestCAIsTrustedOnlyWithThatCA() async throws {
