@@ -55,6 +55,7 @@ let package = Package(
         .library(name: "CastWire", targets: ["CastWire"]),
         .library(name: "CastMedia", targets: ["CastMedia"]),
         .library(name: "CastFetch", targets: ["CastFetch"]),
+        .library(name: "CastMonitor", targets: ["CastMonitor"]),
         .library(name: "CastTLS", targets: ["CastTLS"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastChannel", targets: ["CastChannel"]),
@@ -76,7 +77,7 @@ let package = Package(
         .target(name: "CastCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "castscope",
-            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastDiscovery", "CastInspect", "CastReceiver", "CastSender", "CastMedia", "CastFetch"],
+            dependencies: ["CastCLI", "CastLog", "CastWire", "CastJSON", "CastTLS", "CastNet", "CastDiscovery", "CastInspect", "CastReceiver", "CastSender", "CastMedia", "CastFetch", "CastMonitor"],
             swiftSettings: strictSettings
         ),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -87,6 +88,8 @@ let package = Package(
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CCastShims", dependencies: ["COpenSSL"]),
         .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastWire", "CastLog"], swiftSettings: strictSettings),
+        // The long run (#33): probes, events, availability, the Prometheus exposition and its endpoint.
+        .target(name: "CastMonitor", dependencies: ["CastNet", "CastWire", "CastJSON"], swiftSettings: strictSettings),
         // Fetching media as a receiver would (#31): libcurl for the requests, CastTLS for the verdict on chains.
         .target(name: "CastFetch", dependencies: ["CCurl", "CastMedia", "CastTLS", "CastJSON"], swiftSettings: strictSettings),
         // Glibc's Swift module leaves out epoll, eventfd, timerfd and the CMSG macros; this header brings them in.
@@ -127,6 +130,9 @@ let package = Package(
         ),
         .testTarget(name: "CastCLITests", dependencies: ["CastCLI"], swiftSettings: strictSettings),
         .testTarget(name: "CastMediaTests", dependencies: ["CastMedia", "CastTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastMonitorTests", dependencies: ["CastMonitor", "CastTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CastFetchTests", dependencies: ["CastFetch", "CastMedia", "CastTestSupport"],
             swiftSettings: strictSettings),

@@ -18,7 +18,7 @@ enum CastscopeCommand {
             subcommands: [
                 FiltersCommand.spec, TailCommand.spec, DecodeCommand.spec, DemoCommand.spec, DiscoverCommand.spec,
                 ReceiverCommand.spec, CastCommand.spec, AuthCommand.spec, InspectCommand.spec, CaptureCommand.spec,
-                GenerateCommand.spec, WiresharkCommand.spec, MediaCommand.spec,
+                GenerateCommand.spec, WiresharkCommand.spec, MediaCommand.spec, MonitorCommand.spec,
             ])
     }
 }

@@ -83,6 +83,10 @@ enum CommandExamples {
             Example("castscope media check https://cdn.example.com/live/master.m3u8 --json",
                     "Check an HLS stream's variants, CORS and first segment; one JSON object."),
         ],
+        "monitor": [
+            Example("castscope monitor --device Kitchen=192.168.1.20 --interval 30s --metrics 0.0.0.0:9464",
+                    "Watch a device; Prometheus scrapes its availability from port 9464."),
+        ],
         "wireshark install": [Example("castscope wireshark install", "Install the Cast V2 dissector there.")],
     ]
 

@@ -1,0 +1,54 @@
+import CastJSON
+import CastNet
+import CastTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// `castscope monitor` against the emulator: seen, unreachable when it stops, back (with the outage) when it returns
+/// on the same port, the metrics endpoint checked by promtool, a summary on SIGTERM.
+@Suite struct MonitorCommandTests {
+    @Test func anOutageIsNamedWithItsLengthAndServedAsMetrics() async throws {
+        guard let castscope = CastscopeProcess.executablePath else { return }
+        let directories = TemporaryDirectories()
+        let work = directories.make("monitor")
+        var receiver = try await ReceiverProcess.start()
+        let port = receiver.port
+        let monitor = try ChildProcess(
+            path: castscope,
+            arguments: ["monitor", "--device", "TV=127.0.0.1:\(port)", "--interval", "200ms", "--timeout", "1s",
+                        "--duration", "120s", "--json", "--metrics", "127.0.0.1:0"],
+            output: .file(work + "/out.jsonl"), errors: .file(work + "/err.txt"))
+        defer { _ = monitor.terminate(SIGKILL, grace: 1) }
+        func output() -> String { (try? String(contentsOfFile: work + "/out.jsonl", encoding: .utf8)) ?? "" }
+        #expect(await eventually(within: .seconds(20)) { output().contains("\"device.seen\"") }, "\(output())")
+
+        let errors = (try? String(contentsOfFile: work + "/err.txt", encoding: .utf8)) ?? ""
+        if let url = errors.split(separator: " ").last.map({ String($0).trimmingCharacters(in: .whitespacesAndNewlines) }),
+           FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+            let scrape = await SpawnedProcess.run("/usr/bin/curl", ["-sS", "--max-time", "5", url])
+            #expect(scrape.output.contains(#"castscope_device_up{device="TV",address="127.0.0.1:\#(port)"} 1"#),
+                    "\(scrape.output) \(scrape.errors)")
+            if MissingPeer.installed("/usr/bin/promtool") {
+                try scrape.output.write(toFile: work + "/metrics.txt", atomically: true, encoding: .utf8)
+                let check = await SpawnedProcess.run("/bin/sh", ["-c", "/usr/bin/promtool check metrics < '\(work)/metrics.txt'"])
+                #expect(check.status == 0, "\(check.output) \(check.errors)")
+            }
+        }
+
+        _ = receiver.stop()
+        #expect(await eventually(within: .seconds(20)) { output().contains("\"device.unreachable\"") }, "\(output())")
+        receiver = try await ReceiverProcess.start(["--port", "\(port)"])
+        defer { _ = receiver.stop() }
+        #expect(await eventually(within: .seconds(20)) { output().contains("\"device.back\"") }, "\(output())")
+
+        monitor.send(SIGTERM)
+        #expect(monitor.waitUntilExit() == 0)
+        let lines = output().split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+        let back = lines.first { $0["kind"]?.stringValue == "device.back" }
+        #expect(Double(back?["evidence"]?["outageSeconds"]?.stringValue ?? "") ?? 0 > 0)
+        let summary = lines.last
+        #expect(summary?["kind"]?.stringValue == "summary" && summary?["outages"]?.intValue == 1, "\(output())")
+        #expect((summary?["availability"]?.doubleValue ?? 1) < 1)
+    }
+}
