@@ -29,6 +29,19 @@ import Testing
             let scrape = await SpawnedProcess.run("/usr/bin/curl", ["-sS", "--max-time", "5", url])
             #expect(scrape.output.contains(#"castscope_device_up{device="TV",address="127.0.0.1:\#(port)"} 1"#),
                     "\(scrape.output) \(scrape.errors)")
+            // A real Prometheus scrapes the endpoint and answers a query with the device's state.
+            if let missing = PrometheusServer.missing {
+                MissingPeer.report(missing)
+            } else if let target = URL(string: url).map({ "\($0.host ?? ""):\($0.port ?? 0)" }) {
+                let prometheus = try await PrometheusServer(target: target, workDirectory: directories.make("prom"))
+                defer { prometheus.stop() }
+                var up: String?
+                _ = await eventually(within: .seconds(30)) {
+                    up = await prometheus.value(of: #"castscope_device_up{device="TV"}"#)
+                    return up != nil
+                }
+                #expect(up == "1")
+            }
             if MissingPeer.installed("/usr/bin/promtool") {
                 try scrape.output.write(toFile: work + "/metrics.txt", atomically: true, encoding: .utf8)
                 let check = await SpawnedProcess.run("/bin/sh", ["-c", "/usr/bin/promtool check metrics < '\(work)/metrics.txt'"])
