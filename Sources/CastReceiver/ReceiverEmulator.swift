@@ -18,6 +18,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
     public let eventLoop: EventLoop
     /// The options it was made with.
     public let options: ReceiverEmulatorOptions
+    /// Since when the device is up (its setup API's `uptime`); a `reboot-after` fault starts it again.
+    public let bootClock = DeviceBootClock()
     /// The certificate presented in the TLS handshake.
     public let deviceCertificate: DeviceCertificate
     let clock: any ProtocolClock
@@ -28,10 +30,10 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private let tlsContext: TLSContext
     /// The device state machine (loop only; internal for the stream-transfer extension).
     var device: ReceiverDevice
-    private var listener: TCPListener?
-    private var sessions: [SenderConnectionID: SenderSession] = [:]
+    var listener: TCPListener?
+    var sessions: [SenderConnectionID: SenderSession] = [:]
     private var nextConnectionID: UInt64 = 1
-    private var deviceTimer: (any Cancellable)?
+    var deviceTimer: (any Cancellable)?
     private var deviceTimerDeadline: MonotonicInstant?
     private var stopping = false
     private var eventHandler: (@Sendable (ReceiverEvent) -> Void)?
@@ -95,6 +97,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
             }
             eventLoop.execute { self.listener = listener }
             startTransferFault(source: listener.localAddress)
+            startRebootFault(address: listener.localAddress)
             return listener.localAddress
         } catch {
             throw .listen(options.address, error)
@@ -161,7 +164,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in stop { done.resume() } }
     }
 
-    private func accept(_ connection: TCPConnection) {
+    func accept(_ connection: TCPConnection) {
         guard !stopping else {
             connection.close()
             return

@@ -12,7 +12,8 @@ enum MonitorCommand {
         CommandSpec(
             name: "monitor", abstract: "Watch devices over time: outages, reboots, address changes; Prometheus metrics.",
             discussion: """
-                Every --interval, connects to each --device's Cast port (a light TCP probe, timed) and prints one line \
+                Every --interval, connects to each --device's Cast port (a light TCP probe, timed), reads its setup \
+                API's uptime and build (--setup-port, 8008) and prints one line \
                 per event: device.seen, device.unreachable (after --failures failed probes in a row), device.back \
                 (with the outage's length, counted from the first failed probe), device.reboot (uptime went back or \
                 a new build), device.address-changed; --json prints {"kind","device","at","evidence"} lines. \
@@ -29,6 +30,8 @@ enum MonitorCommand {
                 .option("duration", value: "duration", help: "Stop after this long (default: until Ctrl-C)."),
                 .option("failures", value: "n", help: "Failed probes in a row that make an outage (default 2)."),
                 .option("timeout", value: "duration", help: "Give each probe this long (default 3s)."),
+                .option("setup-port", value: "port", help: "The devices' setup API port for uptime and build "
+                        + "(default 8008; 0 skips it)."),
                 .option("metrics", value: "address:port", help: "Serve Prometheus metrics at http://ADDRESS:PORT/metrics."),
                 .flag("json", help: "Print events and the summary as JSON lines."),
             ],
@@ -65,7 +68,8 @@ enum MonitorCommand {
         defer { server?.close() }
         let stop = StopSignal.install()
         defer { StopSignal.restoreDefault() }
-        let prober = DeviceProber(loop: loop, timeout: timeout)
+        let setupPort = try invocation.integer("setup-port", in: 0...65535) ?? 8008
+        let prober = DeviceProber(loop: loop, timeout: timeout, setupPort: setupPort == 0 ? nil : UInt16(setupPort))
         let deadline = duration.map { ContinuousClock.now + $0 }
         while true {
             let observations = await withTaskGroup(of: ProbeObservation.self) { group in

@@ -42,7 +42,8 @@ enum ReceiverCommand {
                 a LOAD fetch and judge its URL as `media check` does, for --model (a model id such as \
                 chromecast-ultra, or an advertised name such as "Chromecast Ultra"), then play or answer \
                 LOAD_FAILED with the detailedErrorCode a device sends (Docs/media.md); fault media-fetch=CODE \
-                fails every fetch with CODE.
+                fails every fetch with CODE. Fault reboot-after=D drops every connection after D, stays silent 2 s \
+                and listens again on the same port with its uptime (the setup API's "uptime") started again.
                 """,
             options: [
                 .option("name", value: "name", help: "The friendly name.", default: "castscope"),
@@ -174,7 +175,7 @@ enum ReceiverCommand {
             do throws(IOError) {
                 setupAPI = try EurekaInfoServer(
                     configuration: configuration, address: SocketAddress(ip: bound.ip, port: UInt16(httpPort)),
-                    loop: loop)
+                    loop: loop, bootClock: emulator.bootClock)
             } catch {
                 throw CommandFailure("--http-port \(httpPort): \(error)")
             }

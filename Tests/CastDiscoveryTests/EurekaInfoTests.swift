@@ -41,7 +41,7 @@ import Testing
 
     @Test func theRequestAsksForTheDiagnosisFieldsAndClosesTheConnection() {
         let request = String(decoding: EurekaInfo.request(host: "[fe80::1]:8008"), as: UTF8.self)
-        #expect(request.hasPrefix("GET /setup/eureka_info?params=name,build_info,device_info,net HTTP/1.1\r\n"))
+        #expect(request.hasPrefix("GET /setup/eureka_info?params=name,build_info,device_info,net,uptime HTTP/1.1\r\n"))
         #expect(request.contains("\r\nHost: [fe80::1]:8008\r\n"))
         #expect(request.hasSuffix("Connection: close\r\n\r\n"))
     }

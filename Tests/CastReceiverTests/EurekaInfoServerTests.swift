@@ -45,8 +45,9 @@ import Testing
             response: await Self.exchange(EurekaInfo.request(host: "127.0.0.1:\(address.port)"), with: address, on: loop))
         #expect(whole == EurekaInfo(
             status: 200, name: "Kitchen TV", uuid: "4f9e6b2a-d0c1-4a8c-9b7e-35f1d2c3b4a5", model: "Chromecast Ultra",
-            buildRevision: whole.buildRevision))
+            buildRevision: whole.buildRevision, uptime: whole.uptime))
         #expect(whole.buildRevision != nil)
+        #expect(whole.uptime.map { $0 >= 0 && $0 < 60 } == true)
         let onlyName = String(
             decoding: await Self.exchange(
                 Array("GET /setup/eureka_info?params=name,nonsense HTTP/1.1\r\nHost: x\r\n\r\n".utf8), with: address,

@@ -6,7 +6,7 @@ import Testing
         let specs = [
             "heartbeat-stop-after=2s", "close-after=500ms", "reset-after=1s", "delay=250ms",
             "malformed-frame-after=3", "oversize-frame-after=0", "launch-error=CANCELLED", "load-failed=104", "media-fetch=311",
-            "ignore=GET_STATUS", "tls-alert", "transfer-after=2s", "stray-replies", "leader-move-after=1500ms",
+            "ignore=GET_STATUS", "tls-alert", "transfer-after=2s", "stray-replies", "leader-move-after=1500ms", "reboot-after=2s",
             "auth-expired-ica",
             "auth-untrusted-root", "auth-audio-only", "auth-bad-signature", "auth-sha1", "auth-revoked",
         ]

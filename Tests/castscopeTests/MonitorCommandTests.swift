@@ -64,4 +64,29 @@ import Testing
         #expect(summary?["kind"]?.stringValue == "summary" && summary?["outages"]?.intValue == 1, "\(output())")
         #expect((summary?["availability"]?.doubleValue ?? 1) < 1)
     }
+
+    @Test func aRebootingDeviceIsNamedFromItsUptime() async throws {
+        guard let castscope = CastscopeProcess.executablePath else { return }
+        let directories = TemporaryDirectories()
+        let work = directories.make("monitor")
+        let setupPort = Int.random(in: 30_000...59_000)
+        let receiver = try await ReceiverProcess.start(["--http-port", "\(setupPort)", "--fault", "reboot-after=4s"])
+        defer { _ = receiver.stop() }
+        let monitor = try ChildProcess(
+            path: castscope,
+            arguments: ["monitor", "--device", "TV=127.0.0.1:\(receiver.port)", "--interval", "200ms",
+                        "--setup-port", "\(setupPort)", "--duration", "60s", "--json"],
+            output: .file(work + "/out.jsonl"), errors: .file(work + "/err.txt"))
+        defer { _ = monitor.terminate(SIGKILL, grace: 1) }
+        func output() -> String { (try? String(contentsOfFile: work + "/out.jsonl", encoding: .utf8)) ?? "" }
+        #expect(await eventually(within: .seconds(30)) { output().contains("\"device.reboot\"") }, "\(output())")
+        monitor.send(SIGTERM)
+        _ = monitor.waitUntilExit()
+        let kinds = output().split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+            .compactMap { $0["kind"]?.stringValue }
+        #expect(kinds.prefix(4) == ["device.seen", "device.unreachable", "device.back", "device.reboot"], "\(kinds)")
+        let reboot = output().split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+            .first { $0["kind"]?.stringValue == "device.reboot" }
+        #expect(reboot?["evidence"]?["uptimeBefore"] != nil && reboot?["evidence"]?["uptimeNow"] != nil)
+    }
 }

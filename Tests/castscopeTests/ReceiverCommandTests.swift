@@ -55,7 +55,10 @@ import Testing
         its URL as `media check` does, for --model (a model id such as
         chromecast-ultra, or an advertised name such as "Chromecast Ultra"), then play
         or answer LOAD_FAILED with the detailedErrorCode a device sends
-        (Docs/media.md); fault media-fetch=CODE fails every fetch with CODE.
+        (Docs/media.md); fault media-fetch=CODE fails every fetch with CODE. Fault
+        reboot-after=D drops every connection after D, stays silent 2 s and listens
+        again on the same port with its uptime (the setup API's "uptime") started
+        again.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--http-port <port>]

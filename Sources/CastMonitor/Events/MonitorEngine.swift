@@ -4,8 +4,8 @@ public import Foundation
 /// observation, so an hour of flapping is a test, not a wait.
 ///
 /// A device is down after `failuresBeforeDown` failed probes in a row (one lost packet is not an outage) and back
-/// at the first answer; its outage runs from the first failed probe to that answer. A reboot is an uptime that went
-/// back by more than `uptimeSlack` against the wall clock, or another build.
+/// at the first answer; its outage runs from the first failed probe to that answer. A reboot is an uptime below its
+/// last value or more than `uptimeSlack` below what the wall clock expects, or another build.
 public struct MonitorEngine: Sendable {
     /// What the engine knows of one device.
     public struct DeviceState: Sendable, Hashable {
@@ -43,7 +43,7 @@ public struct MonitorEngine: Sendable {
     public static let maximumDevices = 256
 
     /// An engine with the given thresholds.
-    public init(failuresBeforeDown: Int = 2, uptimeSlack: Double = 30) {
+    public init(failuresBeforeDown: Int = 2, uptimeSlack: Double = 2) {
         self.failuresBeforeDown = max(1, failuresBeforeDown)
         self.uptimeSlack = uptimeSlack
     }
@@ -125,7 +125,10 @@ public struct MonitorEngine: Sendable {
         }
         guard let before = state.uptime, let then = state.uptimeAt, let now = observation.uptime else { return nil }
         let expected = before + at.timeIntervalSince(then)
-        guard now + uptimeSlack < expected else { return nil }
+        // Below its last value, or below where the clock says it should be by more than the slack (uptimes come
+        // to the millisecond; the slack absorbs the request's time): a counter that only grows has started again.
+        // After a reboot the shortfall is at least the uptime before it.
+        guard now < before || now + uptimeSlack < expected else { return nil }
         return [("uptimeBefore", Self.seconds(before)), ("uptimeNow", Self.seconds(now)),
                 ("uptimeExpected", Self.seconds(expected))]
     }

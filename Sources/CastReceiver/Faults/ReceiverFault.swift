@@ -32,6 +32,9 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// For a group (`ReceiverGroup`): this long after start, the group's instance moves to the next member, on
     /// its address and a new port, as a leader election moves it (goodbye, connections dropped, re-announced).
     case leaderMoveAfter(Duration)
+    /// `reboot-after=D`: after D the device drops every connection, stops listening for a few seconds, and comes
+    /// back on the same port with its uptime started again.
+    case rebootAfter(Duration)
     /// A device-auth identity fault: the emulator presents a generated realistic chain with this flaw
     /// (see `EmulatedDeviceIdentity`).
     case auth(AuthFault)
@@ -40,7 +43,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     public static let knownNames = [
         "heartbeat-stop-after", "close-after", "reset-after", "delay", "malformed-frame-after", "oversize-frame-after",
         "launch-error", "load-failed", "media-fetch", "ignore", "tls-alert", "transfer-after", "stray-replies",
-        "leader-move-after",
+        "leader-move-after", "reboot-after",
     ] + AuthFault.allCases.map(\.rawValue)
 
     /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
@@ -86,6 +89,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
             self = .tlsAlert
         case "transfer-after": self = .transferAfter(try duration())
         case "leader-move-after": self = .leaderMoveAfter(try duration())
+        case "reboot-after": self = .rebootAfter(try duration())
         case "stray-replies":
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
             self = .strayReplies
@@ -113,6 +117,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case .strayReplies: "stray-replies"
         case .transferAfter(let duration): "transfer-after=\(Self.format(duration))"
         case .leaderMoveAfter(let duration): "leader-move-after=\(Self.format(duration))"
+        case .rebootAfter(let duration): "reboot-after=\(Self.format(duration))"
         case .auth(let fault): fault.rawValue
         }
     }

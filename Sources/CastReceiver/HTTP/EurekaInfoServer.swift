@@ -19,9 +19,11 @@ public final class EurekaInfoServer: Sendable {
     public var localAddress: SocketAddress { listener.localAddress }
 
     /// Listens on `address` on `loop` for the device of `configuration`.
-    public init(configuration: ReceiverConfiguration, address: SocketAddress, loop: EventLoop) throws(IOError) {
+    /// `bootClock` gives the `uptime` field (seconds since the device started, as older firmware reports it).
+    public init(configuration: ReceiverConfiguration, address: SocketAddress, loop: EventLoop,
+                bootClock: DeviceBootClock = DeviceBootClock()) throws(IOError) {
         self.configuration = configuration
-        let responder = EurekaInfoResponder(configuration: configuration)
+        let responder = EurekaInfoResponder(configuration: configuration, bootClock: bootClock)
         listener = try TCPListener.bind(to: address, on: loop) { connection in
             EurekaInfoExchange(connection: connection, responder: responder, loop: loop).start()
         }
@@ -34,6 +36,7 @@ public final class EurekaInfoServer: Sendable {
 /// Builds the responses.
 struct EurekaInfoResponder: Sendable {
     let configuration: ReceiverConfiguration
+    var bootClock = DeviceBootClock()
 
     /// The whole HTTP response to the request head `head`.
     func response(to head: [UInt8]) -> [UInt8] {
@@ -43,7 +46,7 @@ struct EurekaInfoResponder: Sendable {
         let target = path.split(separator: "?", maxSplits: 1)
         guard target.first == "/setup/eureka_info" else { return Self.status(404, "Not Found") }
         guard method == "GET" else { return Self.status(405, "Method Not Allowed") }
-        var wanted: Set<String> = ["name", "build_info", "device_info", "net"]
+        var wanted: Set<String> = ["name", "build_info", "device_info", "net", "uptime"]
         if target.count == 2 {
             for pair in target[1].split(separator: "&") where pair.hasPrefix("params=") {
                 wanted = wanted.intersection(pair.dropFirst("params=".count).split(separator: ",").map(String.init))
@@ -66,10 +69,12 @@ struct EurekaInfoResponder: Sendable {
         }
         if wanted.contains("name") { object.appendUnchecked("name", .string(configuration.name)) }
         if wanted.contains("net") { object.appendUnchecked("net", .object(["ethernet_connected": false, "online": true])) }
+        if wanted.contains("uptime") {
+            object.appendUnchecked("uptime", .double((bootClock.uptime * 1000).rounded() / 1000))
+        }
         let body = Array(JSONValue.object(object).serialized().utf8)
         return Self.head(200, "OK", contentType: "application/json", length: body.count) + body
     }
-
 
     static func status(_ code: Int, _ reason: String) -> [UInt8] {
         head(code, reason, contentType: "text/plain", length: 0)

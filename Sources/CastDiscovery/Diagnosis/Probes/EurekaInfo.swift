@@ -7,7 +7,7 @@ import Foundation
 /// answers 8008 with 403 or 404, which still proves the device is there).
 public struct EurekaInfo: Sendable, Hashable {
     /// The fields a diagnosis asks for.
-    public static let parameters = ["name", "build_info", "device_info", "net"]
+    public static let parameters = ["name", "build_info", "device_info", "net", "uptime"]
     /// The most a response may be; more is refused, not read on.
     public static let maximumResponseBytes = 64 * 1024
 
@@ -21,9 +21,13 @@ public struct EurekaInfo: Sendable, Hashable {
     public var model: String?
     /// `build_info.cast_build_revision`.
     public var buildRevision: String?
+    /// `uptime`: seconds since the device started (older firmware reports it; a reboot sets it back).
+    public var uptime: Double?
 
     /// Creates a result.
-    public init(status: Int, name: String? = nil, uuid: String? = nil, model: String? = nil, buildRevision: String? = nil) {
+    public init(status: Int, name: String? = nil, uuid: String? = nil, model: String? = nil, buildRevision: String? = nil,
+                uptime: Double? = nil) {
+        self.uptime = uptime
         self.status = status
         self.name = name
         self.uuid = uuid
@@ -74,6 +78,7 @@ public struct EurekaInfo: Sendable, Hashable {
         uuid = json["device_info"]?["ssdp_udn"]?.stringValue
         model = json["device_info"]?["model_name"]?.stringValue
         buildRevision = json["build_info"]?["cast_build_revision"]?.stringValue
+        uptime = json["uptime"]?.doubleValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     }
 
     /// One line for a diagnosis: `HTTP 200, name "Kitchen", model Chromecast, uuid …`.

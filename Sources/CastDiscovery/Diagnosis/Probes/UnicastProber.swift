@@ -137,7 +137,8 @@ public struct UnicastProber: Sendable {
         }
     }
 
-    func fetchEurekaInfo(_ address: IPAddress) async -> (UnicastProbeResult.Outcome, EurekaInfo?) {
+    /// Fetches the setup API's eureka_info from `address` on `httpPort`, bounded by `timeout` for connect and answer.
+    public func fetchEurekaInfo(_ address: IPAddress) async -> (UnicastProbeResult.Outcome, EurekaInfo?) {
         let start = MonotonicInstant.now()
         let target = SocketAddress(ip: address, port: httpPort)
         let host = address.isIPv4 ? "\(address):\(httpPort)" : "[\(address)]:\(httpPort)"
