@@ -1,5 +1,6 @@
 import CastCLI
 import CastJSON
+import CastLog
 import CastMonitor
 import CastNet
 import Foundation
@@ -20,8 +21,10 @@ enum MonitorCommand {
                 --metrics ADDR:PORT serves the Prometheus text exposition at /metrics (castscope_device_up, \
                 _rtt_seconds, _uptime_seconds, _availability_ratio, _outages_total, _reboots_total, \
                 castscope_events_total{kind}). Ends on Ctrl-C, SIGTERM or after --duration with a summary per device \
-                (availability, outages, longest outage, reboots). Docs/monitor.md has a systemd unit and Prometheus \
-                alert rules.
+                (availability, outages, longest outage, reboots). Each event is also a log record of class \
+                CastMonitor (outages and reboots at warning, the rest at info) for --log-to targets (journal, syslog, \
+                file); the console shows them only through CASTSCOPE_LOG. Docs/monitor.md has a systemd unit and \
+                Prometheus alert rules.
                 """,
             options: [
                 .option("device", value: "[name=]address[:port]", help: "A device to watch (port 8009 by default).",
@@ -34,6 +37,8 @@ enum MonitorCommand {
                         + "(default 8008; 0 skips it)."),
                 .option("metrics", value: "address:port", help: "Serve Prometheus metrics at http://ADDRESS:PORT/metrics."),
                 .flag("json", help: "Print events and the summary as JSON lines."),
+                LogTargetArguments.option,
+                LogTargetArguments.fileFilterOption,
             ],
             run: { invocation, io in try await run(invocation, io) })
     }
@@ -48,6 +53,13 @@ enum MonitorCommand {
         let duration = try invocation.duration("duration")
         let failures = try invocation.integer("failures", in: 1...100) ?? 2
         let json = invocation.flag("json")
+        // Events go to stdout; the log targets get them as records (the console only when CASTSCOPE_LOG asks).
+        var quietConsole = LoggerFilter()
+        quietConsole.minimumLevel = .none
+        try LogTargetArguments.install(invocation, on: Logger.shared,
+                                       console: EnvironmentSettings.logFilter() ?? quietConsole)
+        defer { Logger.shared.flush() }
+        let log = Logger.shared.category("CastMonitor")
         let loop = try EventLoop(name: "castscope-monitor")
         defer { loop.shutdown() }
         let engine = Mutex(MonitorEngine(failuresBeforeDown: failures))
@@ -80,6 +92,13 @@ enum MonitorCommand {
             for observation in observations.sorted(by: { $0.device < $1.device }) {
                 for event in engine.withLock({ $0.observe(observation, at: now) }) {
                     io.print(json ? event.jsonValue.serialized() : event.text)
+                    let metadata = LogMetadata([LogField("monitor.kind", .string(event.kind.rawValue))]
+                                               + event.evidence.map { LogField("monitor.\($0.0)", .string($0.1)) })
+                    if event.kind == .unreachable || event.kind == .reboot {
+                        log.warning("\(event.kind.rawValue) \(event.device)", metadata)
+                    } else {
+                        log.info("\(event.kind.rawValue) \(event.device)", metadata)
+                    }
                 }
             }
             var wait = interval

@@ -75,7 +75,8 @@ import Testing
         let monitor = try ChildProcess(
             path: castscope,
             arguments: ["monitor", "--device", "TV=127.0.0.1:\(receiver.port)", "--interval", "200ms",
-                        "--setup-port", "\(setupPort)", "--duration", "60s", "--json"],
+                        "--setup-port", "\(setupPort)", "--duration", "60s", "--json",
+                        "--log-to", "file:\(work)/log.jsonl"],
             output: .file(work + "/out.jsonl"), errors: .file(work + "/err.txt"))
         defer { _ = monitor.terminate(SIGKILL, grace: 1) }
         func output() -> String { (try? String(contentsOfFile: work + "/out.jsonl", encoding: .utf8)) ?? "" }
@@ -88,5 +89,10 @@ import Testing
         let reboot = output().split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
             .first { $0["kind"]?.stringValue == "device.reboot" }
         #expect(reboot?["evidence"]?["uptimeBefore"] != nil && reboot?["evidence"]?["uptimeNow"] != nil)
+        // The same events as log records for the --log-to targets: a reboot is a warning of class CastMonitor.
+        let records = ((try? String(contentsOfFile: work + "/log.jsonl", encoding: .utf8)) ?? "")
+            .split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+        #expect(records.contains { $0["class"]?.stringValue == "CastMonitor" && $0["level"]?.stringValue == "warning"
+            && $0["msg"]?.stringValue == "device.reboot TV" && $0["monitor.uptimeNow"] != nil })
     }
 }
