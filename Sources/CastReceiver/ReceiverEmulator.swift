@@ -35,7 +35,7 @@ public final class ReceiverEmulator: @unchecked Sendable {
     private var nextConnectionID: UInt64 = 1
     var deviceTimer: (any Cancellable)?
     private var deviceTimerDeadline: MonotonicInstant?
-    private var stopping = false
+    var stopping = false
     private var eventHandler: (@Sendable (ReceiverEvent) -> Void)?
     private let log: LogCategory
     /// Fetches LOADs' media off the loop (`--fetch-media`).

@@ -43,7 +43,8 @@ enum ReceiverCommand {
                 chromecast-ultra, or an advertised name such as "Chromecast Ultra"), then play or answer \
                 LOAD_FAILED with the detailedErrorCode a device sends (Docs/media.md); fault media-fetch=CODE \
                 fails every fetch with CODE. Fault reboot-after=D drops every connection after D, stays silent 2 s \
-                and listens again on the same port with its uptime (the setup API's "uptime") started again.
+                and listens again on the same port with its uptime (the setup API's "uptime") started again; \
+                flap=UP/DOWN does the same every UP for DOWN, the uptime going on.
                 """,
             options: [
                 .option("name", value: "name", help: "The friendly name.", default: "castscope"),

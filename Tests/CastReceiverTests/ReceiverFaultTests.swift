@@ -6,7 +6,7 @@ import Testing
         let specs = [
             "heartbeat-stop-after=2s", "close-after=500ms", "reset-after=1s", "delay=250ms",
             "malformed-frame-after=3", "oversize-frame-after=0", "launch-error=CANCELLED", "load-failed=104", "media-fetch=311",
-            "ignore=GET_STATUS", "tls-alert", "transfer-after=2s", "stray-replies", "leader-move-after=1500ms", "reboot-after=2s",
+            "ignore=GET_STATUS", "tls-alert", "transfer-after=2s", "stray-replies", "leader-move-after=1500ms", "reboot-after=2s", "flap=10s/3s",
             "auth-expired-ica",
             "auth-untrusted-root", "auth-audio-only", "auth-bad-signature", "auth-sha1", "auth-revoked",
         ]
@@ -27,7 +27,8 @@ import Testing
             ("explode", .unknownFault), ("delay", .missingValue), ("delay=", .missingValue),
             ("delay=soon", .invalidDuration), ("delay=-1s", .invalidDuration),
             ("malformed-frame-after=x", .invalidCount), ("tls-alert=40", .unexpectedValue),
-            ("media-fetch=99", .invalidCount), ("media-fetch=x", .invalidCount),
+            ("media-fetch=99", .invalidCount), ("media-fetch=x", .invalidCount), ("flap=10s", .invalidDuration),
+            ("flap=0s/1s", .invalidDuration),
         ]
         for (spec, kind) in bad {
             #expect {

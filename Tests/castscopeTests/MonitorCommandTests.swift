@@ -95,4 +95,34 @@ import Testing
         #expect(records.contains { $0["class"]?.stringValue == "CastMonitor" && $0["level"]?.stringValue == "warning"
             && $0["msg"]?.stringValue == "device.reboot TV" && $0["monitor.uptimeNow"] != nil })
     }
+
+    @Test func aFlappingDeviceGivesOneOutagePerFlap() async throws {
+        guard let castscope = CastscopeProcess.executablePath else { return }
+        let receiver = try await ReceiverProcess.start(["--fault", "flap=1s/1s"])
+        defer { _ = receiver.stop() }
+        let directories = TemporaryDirectories()
+        let work = directories.make("monitor")
+        let monitor = try ChildProcess(
+            path: castscope,
+            arguments: ["monitor", "--device", "TV=127.0.0.1:\(receiver.port)", "--interval", "100ms",
+                        "--setup-port", "0", "--duration", "60s", "--json"],
+            output: .file(work + "/out.jsonl"), errors: .file(work + "/err.txt"))
+        defer { _ = monitor.terminate(SIGKILL, grace: 1) }
+        func backs() -> Int {
+            ((try? String(contentsOfFile: work + "/out.jsonl", encoding: .utf8)) ?? "")
+                .components(separatedBy: "\"device.back\"").count - 1
+        }
+        #expect(await eventually(within: .seconds(30)) { backs() >= 2 })
+        monitor.send(SIGTERM)
+        _ = monitor.waitUntilExit()
+        let lines = ((try? String(contentsOfFile: work + "/out.jsonl", encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { try? JSONValue(parsing: String($0)) }
+        // Each outage about as long as the flap's down time; no reboot (the uptime goes on).
+        for back in lines where back["kind"]?.stringValue == "device.back" {
+            let seconds = Double(back["evidence"]?["outageSeconds"]?.stringValue ?? "") ?? 0
+            #expect(seconds > 0.5 && seconds < 2.5, "\(seconds)")
+        }
+        #expect(!lines.contains { $0["kind"]?.stringValue == "device.reboot" })
+        #expect((lines.last?["outages"]?.intValue ?? 0) >= 2)
+    }
 }

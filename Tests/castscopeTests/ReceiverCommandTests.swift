@@ -58,7 +58,7 @@ import Testing
         (Docs/media.md); fault media-fetch=CODE fails every fetch with CODE. Fault
         reboot-after=D drops every connection after D, stays silent 2 s and listens
         again on the same port with its uptime (the setup API's "uptime") started
-        again.
+        again; flap=UP/DOWN does the same every UP for DOWN, the uptime going on.
 
         USAGE: castscope receiver [--name <name>] [--id <uuid32hex>] [--model <model>]
                [--host <address>] [--port <port>] [--http-port <port>]

@@ -35,6 +35,9 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     /// `reboot-after=D`: after D the device drops every connection, stops listening for a few seconds, and comes
     /// back on the same port with its uptime started again.
     case rebootAfter(Duration)
+    /// `flap=UP/DOWN`: periodic outages: up for UP, then every connection dropped and nothing listening for DOWN,
+    /// again and again (the uptime goes on: the network, not the device, is down).
+    case flap(up: Duration, down: Duration)
     /// A device-auth identity fault: the emulator presents a generated realistic chain with this flaw
     /// (see `EmulatedDeviceIdentity`).
     case auth(AuthFault)
@@ -43,7 +46,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
     public static let knownNames = [
         "heartbeat-stop-after", "close-after", "reset-after", "delay", "malformed-frame-after", "oversize-frame-after",
         "launch-error", "load-failed", "media-fetch", "ignore", "tls-alert", "transfer-after", "stray-replies",
-        "leader-move-after", "reboot-after",
+        "leader-move-after", "reboot-after", "flap",
     ] + AuthFault.allCases.map(\.rawValue)
 
     /// Parses `name=value` (or `tls-alert`); the error names the whole spec.
@@ -90,6 +93,13 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case "transfer-after": self = .transferAfter(try duration())
         case "leader-move-after": self = .leaderMoveAfter(try duration())
         case "reboot-after": self = .rebootAfter(try duration())
+        case "flap":
+            let halves = try require().split(separator: "/", maxSplits: 1).map(String.init)
+            guard halves.count == 2, let up = Self.parseDuration(halves[0]), let down = Self.parseDuration(halves[1]),
+                  up > .zero, down > .zero else {
+                throw ReceiverFaultError(spec: spec, kind: .invalidDuration)
+            }
+            self = .flap(up: up, down: down)
         case "stray-replies":
             guard value == nil else { throw ReceiverFaultError(spec: spec, kind: .unexpectedValue) }
             self = .strayReplies
@@ -118,6 +128,7 @@ public enum ReceiverFault: Sendable, Hashable, CustomStringConvertible {
         case .transferAfter(let duration): "transfer-after=\(Self.format(duration))"
         case .leaderMoveAfter(let duration): "leader-move-after=\(Self.format(duration))"
         case .rebootAfter(let duration): "reboot-after=\(Self.format(duration))"
+        case .flap(let up, let down): "flap=\(Self.format(up))/\(Self.format(down))"
         case .auth(let fault): fault.rawValue
         }
     }
