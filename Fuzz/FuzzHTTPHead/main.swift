@@ -9,7 +9,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzInput(data, size)
     do {
         let head = try HTTPHead(parsing: bytes)
-        precondition(head.length > 0 && head.length <= min(bytes.count, HTTPHead.maximumLength), "a length outside the input")
+        precondition(head.length > 0 && head.length <= min(bytes.count, HTTPHead.maximumLength),
+                     "a length outside the input")
         precondition(head.fields.count <= HTTPHead.maximumFields, "more fields than the bound")
         _ = head["Content-Length"]
     } catch {

@@ -221,7 +221,8 @@ public final class ReceiverEmulator: @unchecked Sendable {
             case .notify(let event):
                 eventHandler?(event)
             case .fetchMedia(let pending):
-                mediaFetcher.fetch(pending, forcedCode: device.configuration.forcedMediaFetchCode) { [weak self] outcome in
+                let forced = device.configuration.forcedMediaFetchCode
+                mediaFetcher.fetch(pending, forcedCode: forced) { [weak self] outcome in
                     self?.eventLoop.execute { [weak self] in
                         guard let self else { return }
                         perform(device.completeMediaLoad(pending, outcome: outcome, now: clock.now))

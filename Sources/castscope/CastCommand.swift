@@ -125,8 +125,9 @@ enum CastCommand {
         let device = try await resolveDevice(
             invocation.option("device"), interfaces: invocation.options("interface"), timeout: timeout, io)
         if name == "load", invocation.flag("preflight") {
-            await CastPreflight.run(url: invocation.argument("url") ?? "", contentType: invocation.option("content-type"),
-                                    modelName: invocation.option("model"), device: device, io)
+            await CastPreflight.run(
+                url: invocation.argument("url") ?? "", contentType: invocation.option("content-type"),
+                modelName: invocation.option("model"), device: device, io)
         }
         // `--member` exists on volume and mute only (reading an undeclared option is a programming error).
         if name == "members" || (["volume", "mute"].contains(name) && invocation.option("member") != nil) {
@@ -387,7 +388,8 @@ enum CastCommand {
         case .noMediaSession: "nothing is loaded; run 'castscope cast load URL' first"
         case .networkError, .networkNotReachable: "check --device and that the device is reachable on its port"
         case .timeout: "the receiver did not answer in time; try a longer --timeout"
-        case .mediaLoadFailed: "the receiver could not play the URL; 'castscope media check URL --model MODEL' shows why"
+        case .mediaLoadFailed:
+            "the receiver could not play the URL; 'castscope media check URL --model MODEL' shows why"
         case .messageTooBig: "a Cast message carries at most 64 KiB: shorten the URL, the metadata or the text"
         default: "run with --log-filter filters/session.filter for details"
         }

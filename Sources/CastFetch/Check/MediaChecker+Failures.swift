@@ -13,7 +13,8 @@ extension MediaChecker {
                                fix: "use a name in public DNS, or the server's address")
         case .connectFailed(let url, let reason):
             return MediaReason(.connectFailed, .error, "\(what) (\(url)): no connection (\(reason))",
-                               fix: "check the server is running, listens on the LAN address, and no firewall blocks it")
+                               fix: "check the server is running, listens on the LAN address, and no firewall "
+                                   + "blocks it")
         case .tlsFailed(let url, let reason):
             return MediaReason(.tlsFailed, .error, "\(what) (\(url)): the TLS handshake failed (\(reason))",
                                fix: "serve TLS 1.2 or later with a certificate from a public CA")

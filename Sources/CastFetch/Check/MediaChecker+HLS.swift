@@ -14,7 +14,9 @@ extension MediaChecker {
         var chosen: (variant: HLSPlaylist.Variant, url: String)?
         var firstRefusal: [MediaReason] = []
         for variant in playlist.variants {
-            let reasons = variant.codecs.flatMap { judge.judge(codec: $0, height: variant.height, width: variant.width) }
+            let reasons = variant.codecs.flatMap {
+                judge.judge(codec: $0, height: variant.height, width: variant.width)
+            }
             let errors = reasons.filter { $0.severity == .error }
             let resolved = resolve(variant.uri, against: response.url)
             var summary = VariantSummary(uri: variant.uri, bandwidth: variant.bandwidth, codecs: variant.codecs,
@@ -44,7 +46,8 @@ extension MediaChecker {
             return
         }
         for variant in report.variants where !variant.playable {
-            add(MediaReason(.codecUnsupported, .info, "variant \(variant.uri) (\(variant.codecs.joined(separator: ","))) "
+            let codecs = variant.codecs.joined(separator: ",")
+            add(MediaReason(.codecUnsupported, .info, "variant \(variant.uri) (\(codecs)) "
                             + "is skipped on \(options.model.name)", fix: "nothing to do while another variant plays"))
         }
         guard let chosen, let body = lastVariantBodies[chosen.url] else { return }

@@ -94,7 +94,8 @@ public final class MediaChecker {
         // A server may answer a range covering the whole file with 200; its Accept-Ranges says it does ranges.
         let acceptsRanges = response.headers["Accept-Ranges"]?.lowercased().contains("bytes") == true
         if !honoured, !acceptsRanges, !stream, container != nil {
-            add(MediaReason(.rangeUnsupported, .warning, "the server answered the range request with \(response.status) "
+            add(MediaReason(.rangeUnsupported, .warning, "the server answered the range request with "
+                            + "\(response.status) "
                             + "and the whole file: seeking will fail", fix: "serve the file with byte-range support "
                             + "(Accept-Ranges: bytes, 206 answers)"))
         }
@@ -327,7 +328,8 @@ public final class MediaChecker {
         case .trusted: tlsState[origin] = "trusted"
         case .untrusted(let reason):
             tlsState[origin] = "untrusted"
-            add(MediaReason(.tlsUntrusted, .error, "\(origin)'s certificate chain is not trusted by Cast devices: \(reason)",
+            add(MediaReason(.tlsUntrusted, .error,
+                            "\(origin)'s certificate chain is not trusted by Cast devices: \(reason)",
                             fix: "use a certificate from a public CA (Let's Encrypt), with its intermediates sent"))
         case .hostnameMismatch(let subject):
             tlsState[origin] = "hostname-mismatch"

@@ -50,7 +50,8 @@ enum MediaHost {
         guard host.contains(":") else { return nil }
         if host == "::1" || host == "0:0:0:0:0:0:0:1" { return loopback("\(host) is the IPv6 loopback address") }
         if host.hasPrefix("::ffff:"), let reason = addressReason(String(host.dropFirst(7))) { return reason }
-        if let first = host.split(separator: ":").first, let value = UInt16(first, radix: 16), value & 0xFFC0 == 0xFE80 {
+        if let first = host.split(separator: ":").first, let value = UInt16(first, radix: 16),
+           value & 0xFFC0 == 0xFE80 {
             return linkLocal(host)
         }
         return nil

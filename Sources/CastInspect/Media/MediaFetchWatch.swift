@@ -155,7 +155,8 @@ struct MediaFetchWatch {
         let since = load.time.timeIntervalSince1970 - 1
         var asked: [LogTimestamp] = []
         for sighting in lookups
-        where sighting.client.ip == load.device && sighting.name == host && sighting.time.timeIntervalSince1970 >= since {
+        where sighting.client.ip == load.device && sighting.name == host
+            && sighting.time.timeIntervalSince1970 >= since {
             result.resolver = result.resolver ?? sighting.resolver.text
             guard sighting.isResponse else {
                 asked.append(sighting.time)
@@ -163,7 +164,9 @@ struct MediaFetchWatch {
             }
             asked.removeFirst(min(1, asked.count))
             if sighting.rcode != 0 { result.failure = result.failure ?? (sighting.rcode, sighting.time) }
-            for address in sighting.addresses where !result.addresses.contains(address) { result.addresses.append(address) }
+            for address in sighting.addresses where !result.addresses.contains(address) {
+                result.addresses.append(address)
+            }
         }
         if result.addresses.isEmpty, result.failure == nil { result.unanswered = asked.first }
         return result
@@ -178,11 +181,13 @@ struct MediaFetchWatch {
         if let failure = resolution.failure, resolution.addresses.isEmpty {
             let name = failure.rcode == 3 ? "NXDOMAIN (no such name)" : "rcode \(failure.rcode)"
             return [Finding(.error, "media.dns-failed", "the device's DNS query for \(host) to \(resolver) got \(name)",
-                            detail: "after the LOAD of \(load.contentID)\(hint); use a name in public DNS or an address",
+                            detail: "after the LOAD of \(load.contentID)\(hint); use a name in public DNS or an "
+                                + "address",
                             time: failure.time)]
         }
         if let asked = resolution.unanswered {
-            return [Finding(.warn, "media.dns-failed", "the device's DNS query for \(host) to \(resolver) got no answer",
+            return [Finding(.warn, "media.dns-failed",
+                            "the device's DNS query for \(host) to \(resolver) got no answer",
                             detail: "after the LOAD of \(load.contentID): the resolver did not answer in the capture"
                                 + hint, time: asked)]
         }
@@ -200,7 +205,9 @@ struct MediaFetchWatch {
             && (Self.names(fetch, host: host, port: url.port ?? (https ? 443 : 80))
                 || addresses.contains(fetch.server.text) && Int(fetch.server.port) == url.port ?? (https ? 443 : 80)) {
             if fetch.isTLS {
-                if fetch.time.timeIntervalSince1970 >= after { found.append(Exchange(fetch: fetch, index: nil, time: fetch.time)) }
+                if fetch.time.timeIntervalSince1970 >= after {
+                    found.append(Exchange(fetch: fetch, index: nil, time: fetch.time))
+                }
                 continue
             }
             for (index, request) in fetch.requests.enumerated() where request.time.timeIntervalSince1970 >= after {
@@ -249,7 +256,8 @@ struct MediaFetchWatch {
         event.alert = fetch.alert
         if fetch.isTLS, let trust, !fetch.chain.isEmpty {
             let chain = fetch.chain.compactMap { try? X509Certificate(derBytes: $0) }
-            switch trust.evaluate(chain: chain, host: host, at: Date(timeIntervalSince1970: fetch.time.timeIntervalSince1970)) {
+            let when = Date(timeIntervalSince1970: fetch.time.timeIntervalSince1970)
+            switch trust.evaluate(chain: chain, host: host, at: when) {
             case .trusted: event.tls = "trusted"
             case .untrusted(let reason): event.tls = "untrusted: " + reason
             case .hostnameMismatch: event.tls = "hostname-mismatch"
@@ -276,7 +284,8 @@ struct MediaFetchWatch {
             findings.append(Finding(.error, "media.fetch-failed", "the device's TLS connection to "
                                         + "\(event.serverName ?? event.contentID) ended with alert \(alert)",
                                     detail: "the handshake failed: the device refused the server's certificate, "
-                                        + "or they share no protocol version or cipher", time: event.time, flow: event.flow))
+                                        + "or they share no protocol version or cipher", time: event.time,
+                                    flow: event.flow))
         }
         if let tls = event.tls, tls != "trusted" {
             findings.append(Finding(.error, "media.tls-untrusted", "the media server's certificate: \(tls)",

@@ -135,10 +135,14 @@ struct ReportConnection {
                             sequence: sequence), at: position)
         // Indices of later arrows moved up by one.
         for index in arrows.indices {
-            if let request = arrows[index].reply?.request, request >= position { arrows[index].reply?.request = request + 1 }
+            if let request = arrows[index].reply?.request, request >= position {
+                arrows[index].reply?.request = request + 1
+            }
         }
         for (id, index) in requestArrow where index >= position { requestArrow[id] = index + 1 }
-        for index in findings.indices where findings[index].arrowsBefore > position { findings[index].arrowsBefore += 1 }
+        for index in findings.indices where findings[index].arrowsBefore > position {
+            findings[index].arrowsBefore += 1
+        }
         lastTime = max(lastTime, time)
     }
 

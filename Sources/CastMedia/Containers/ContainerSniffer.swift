@@ -86,7 +86,8 @@ public enum ContainerSniffer {
                 let codec = format == 1 || format == 3 || format == 0xFFFE ? "pcm" : String(format: format)
                 var track = MediaTrack(kind: .audio, codec: codec, sampleEntry: "fmt ")
                 track.channels = Int(bytes[offset + 10]) | Int(bytes[offset + 11]) << 8
-                track.sampleRate = Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
+                track.sampleRate = Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8
+                    | Int(bytes[offset + 14]) << 16
                 return track
             }
             offset += 8 + size + (size & 1)
@@ -100,8 +101,12 @@ public enum ContainerSniffer {
         guard start + 8 <= bytes.count else { return nil }
         let packet = Array(bytes[start..<(start + 8)])
         if packet == Array("OpusHead".utf8) { return MediaTrack(kind: .audio, codec: "opus", sampleEntry: "OpusHead") }
-        if Array(packet[1..<7]) == Array("vorbis".utf8) { return MediaTrack(kind: .audio, codec: "vorbis", sampleEntry: "vorbis") }
-        if Array(packet[1..<5]) == Array("FLAC".utf8) { return MediaTrack(kind: .audio, codec: "flac", sampleEntry: "FLAC") }
+        if Array(packet[1..<7]) == Array("vorbis".utf8) {
+            return MediaTrack(kind: .audio, codec: "vorbis", sampleEntry: "vorbis")
+        }
+        if Array(packet[1..<5]) == Array("FLAC".utf8) {
+            return MediaTrack(kind: .audio, codec: "flac", sampleEntry: "FLAC")
+        }
         return nil
     }
 }

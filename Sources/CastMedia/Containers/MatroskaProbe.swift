@@ -86,8 +86,8 @@ public enum MatroskaProbe {
             case 17: .text
             default: .other
             }
-            var track = MediaTrack(kind: kind, codec: MatroskaCodec.codec(codecID, private: entry[ID.codecPrivate] ?? []),
-                                   sampleEntry: codecID)
+            let codec = MatroskaCodec.codec(codecID, private: entry[ID.codecPrivate] ?? [])
+            var track = MediaTrack(kind: kind, codec: codec, sampleEntry: codecID)
             track.width = entry[ID.pixelWidth].map(Self.unsigned)
             track.height = entry[ID.pixelHeight].map(Self.unsigned)
             track.channels = entry[ID.channels].map(Self.unsigned)

@@ -90,7 +90,8 @@ public enum TSProbe {
                 index = end
             }
             if index < section.endIndex - 4 {
-                probe.error = MediaParseError(path: "PMT", offset: offset, reason: "more than \(TSProbe.maximumStreams) streams")
+                probe.error = MediaParseError(path: "PMT", offset: offset,
+                                              reason: "more than \(TSProbe.maximumStreams) streams")
             }
         }
 

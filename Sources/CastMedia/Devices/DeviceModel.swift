@@ -38,7 +38,8 @@ public struct DeviceModel: Sendable, Hashable {
 
     static let h264High: Set<Int> = [66, 77, 100]  // Constrained Baseline/Baseline, Main, High
     static func h264(_ level: Int) -> VideoLimit {
-        VideoLimit(level: level, profiles: h264High, wording: "High Profile up to level \(CodecIdentity.levelName(level))")
+        VideoLimit(level: level, profiles: h264High,
+                   wording: "High Profile up to level \(CodecIdentity.levelName(level))")
     }
     static func hevc(_ level: Int, main10: Bool = true) -> VideoLimit {
         VideoLimit(level: level, profiles: main10 ? [1, 2] : [1],
@@ -46,7 +47,8 @@ public struct DeviceModel: Sendable, Hashable {
     }
     static func vp9(_ level: Int, profile2: Bool = true) -> VideoLimit {
         VideoLimit(level: level, profiles: profile2 ? [0, 2] : [0],
-                   wording: (profile2 ? "Profile 0 and 2" : "Profile 0") + " up to level \(CodecIdentity.levelName(level))")
+                   wording: (profile2 ? "Profile 0 and 2" : "Profile 0")
+                       + " up to level \(CodecIdentity.levelName(level))")
     }
     static let vp8 = VideoLimit(level: 0, profiles: [], wording: "up to 1080p/30 fps")
 
@@ -85,7 +87,8 @@ public struct DeviceModel: Sendable, Hashable {
         for row in all {
             model.audio.formUnion(row.audio)
             for (family, limit) in row.video {
-                if let kept = model.video[family], kept.level >= limit.level && kept.profiles.isSuperset(of: limit.profiles) {
+                if let kept = model.video[family], kept.level >= limit.level,
+                   kept.profiles.isSuperset(of: limit.profiles) {
                     continue
                 }
                 var merged = limit

@@ -47,8 +47,10 @@ public struct PlayabilityJudge: Sendable {
                                 fix: "cast an audio-only stream to speakers, or the video to a screen device")]
         }
         guard let limit = model.video[family] else {
-            return [MediaReason(.codecUnsupported, .error, "\(codec): \(model.name) does not decode \(family.displayName)",
-                                fix: "re-encode as H.264 High Profile (ffmpeg -c:v libx264 -profile:v high -level 4.1)")]
+            return [MediaReason(.codecUnsupported, .error,
+                                "\(codec): \(model.name) does not decode \(family.displayName)",
+                                fix: "re-encode as H.264 High Profile "
+                                    + "(ffmpeg -c:v libx264 -profile:v high -level 4.1)")]
         }
         var reasons: [MediaReason] = []
         if let profile = identity.profile, !limit.profiles.isEmpty, !limit.profiles.contains(profile) {
@@ -60,7 +62,8 @@ public struct PlayabilityJudge: Sendable {
         if let level = identity.level, limit.level > 0, level > limit.level {
             reasons.append(MediaReason(
                 .codecUnsupported, .error,
-                "\(codec): level \(CodecIdentity.levelName(level)) is above what \(model.name) decodes (\(limit.wording))",
+                "\(codec): level \(CodecIdentity.levelName(level)) is above what \(model.name) decodes "
+                    + "(\(limit.wording))",
                 fix: "re-encode at level \(CodecIdentity.levelName(limit.level)) or lower, or a smaller picture"))
         }
         if let height, let maxHeight = model.maxHeight, min(height, width ?? height) > maxHeight {
@@ -78,10 +81,12 @@ public struct PlayabilityJudge: Sendable {
         case "NONE", "AES-128", "CENC", "CBCS", "CENS", "CBC1", "SAMPLE-AES-CTR", "WEBM": return []
         case "SAMPLE-AES":
             return [MediaReason(.encryptionUnsupported, .warning,
-                                "SAMPLE-AES: Cast receivers play it only with a Widevine or ClearKey key system, not FairPlay",
+                                "SAMPLE-AES: Cast receivers play it only with a Widevine or ClearKey key system, "
+                                    + "not FairPlay",
                                 fix: "use CENC/CBCS with Widevine, or AES-128 whole-segment encryption")]
         default:
-            return [MediaReason(.encryptionUnsupported, .warning, "\(scheme): a protection scheme castscope cannot place",
+            return [MediaReason(.encryptionUnsupported, .warning,
+                                "\(scheme): a protection scheme castscope cannot place",
                                 fix: "use CENC or CBCS with Widevine")]
         }
     }

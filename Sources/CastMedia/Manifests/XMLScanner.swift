@@ -78,7 +78,9 @@ struct XMLScanner {
             }
             let quote = bytes[index]
             let start = index + 1
-            guard let end = bytes[start...].firstIndex(of: quote) else { throw fault("an unclosed value for \(attribute)") }
+            guard let end = bytes[start...].firstIndex(of: quote) else {
+                throw fault("an unclosed value for \(attribute)")
+            }
             guard attributes.count < Self.maximumAttributes else { throw fault("more than 64 attributes in <\(name)>") }
             attributes[Self.localName(attribute)] = Self.decode(bytes[start..<end])
             index = end + 1
@@ -116,7 +118,9 @@ struct XMLScanner {
         guard let first = pattern.first else { return nil }
         var position = start
         while position + pattern.count <= bytes.count {
-            if bytes[position] == first, Array(bytes[position..<(position + pattern.count)]) == pattern { return position }
+            if bytes[position] == first, Array(bytes[position..<(position + pattern.count)]) == pattern {
+                return position
+            }
             position += 1
         }
         return nil

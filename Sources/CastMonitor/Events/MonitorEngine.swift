@@ -87,7 +87,8 @@ public struct MonitorEngine: Sendable {
         state.firstFailure = nil
         if !state.hasAnswered {
             state.hasAnswered = true
-            events.append(MonitorEvent(.seen, device: state.device, at: at, evidence: [("address", observation.address)]))
+            events.append(MonitorEvent(.seen, device: state.device, at: at,
+                                       evidence: [("address", observation.address)]))
         }
         if !state.isUp {
             let since = state.downSince ?? at
@@ -119,7 +120,8 @@ public struct MonitorEngine: Sendable {
     }
 
     /// Uptime that went back (beyond the slack), or a new build.
-    private func rebootEvidence(_ state: DeviceState, _ observation: ProbeObservation, at: Date) -> [(String, String)]? {
+    private func rebootEvidence(_ state: DeviceState, _ observation: ProbeObservation, at: Date)
+        -> [(String, String)]? {
         if let before = state.build, let now = observation.build, before != now {
             return [("buildBefore", before), ("buildAfter", now)]
         }

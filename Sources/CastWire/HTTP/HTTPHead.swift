@@ -53,7 +53,8 @@ public struct HTTPHead: Sendable, Hashable {
                 throw HTTPHeadError(offset: offset, reason: "a header line without a field name and colon")
             }
             let value = text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            fields.append((String(text[..<colon]), String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
+            let trimmed = value.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            fields.append((String(text[..<colon]), String(trimmed)))
         }
     }
 

@@ -25,8 +25,8 @@ public struct EurekaInfo: Sendable, Hashable {
     public var uptime: Double?
 
     /// Creates a result.
-    public init(status: Int, name: String? = nil, uuid: String? = nil, model: String? = nil, buildRevision: String? = nil,
-                uptime: Double? = nil) {
+    public init(status: Int, name: String? = nil, uuid: String? = nil, model: String? = nil,
+                buildRevision: String? = nil, uptime: Double? = nil) {
         self.uptime = uptime
         self.status = status
         self.name = name
