@@ -89,7 +89,8 @@ let package = Package(
         .target(name: "CCastShims", dependencies: ["COpenSSL"]),
         .target(name: "CastTLS", dependencies: ["COpenSSL", "CCastShims", "CastWire", "CastLog"], swiftSettings: strictSettings),
         // The long run (#33): probes, events, availability, the Prometheus exposition and its endpoint.
-        .target(name: "CastMonitor", dependencies: ["CastDiscovery", "CastNet", "CastWire", "CastJSON"], swiftSettings: strictSettings),
+        .target(name: "CastMonitor", dependencies: ["CastDiscovery", "CastInspect", "CastNet", "CastWire", "CastJSON"],
+                swiftSettings: strictSettings),
         // Fetching media as a receiver would (#31): libcurl for the requests, CastTLS for the verdict on chains.
         .target(name: "CastFetch", dependencies: ["CCurl", "CastMedia", "CastTLS", "CastJSON"], swiftSettings: strictSettings),
         // Glibc's Swift module leaves out epoll, eventfd, timerfd and the CMSG macros; this header brings them in.

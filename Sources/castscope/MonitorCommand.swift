@@ -37,6 +37,7 @@ enum MonitorCommand {
                         + "(default 8008; 0 skips it)."),
                 .option("metrics", value: "address:port", help: "Serve Prometheus metrics at http://ADDRESS:PORT/metrics."),
                 .flag("json", help: "Print events and the summary as JSON lines."),
+                .option("report", value: "file.html", help: "On exit, write an HTML availability timeline per device."),
                 LogTargetArguments.option,
                 LogTargetArguments.fileFilterOption,
             ],
@@ -83,6 +84,8 @@ enum MonitorCommand {
         let setupPort = try invocation.integer("setup-port", in: 0...65535) ?? 8008
         let prober = DeviceProber(loop: loop, timeout: timeout, setupPort: setupPort == 0 ? nil : UInt16(setupPort))
         let deadline = duration.map { ContinuousClock.now + $0 }
+        let started = Date()
+        var seen: [MonitorEvent] = []
         while true {
             let observations = await withTaskGroup(of: ProbeObservation.self) { group in
                 for (name, address) in devices { group.addTask { await prober.probe(name, at: address) } }
@@ -92,6 +95,7 @@ enum MonitorCommand {
             for observation in observations.sorted(by: { $0.device < $1.device }) {
                 for event in engine.withLock({ $0.observe(observation, at: now) }) {
                     io.print(json ? event.jsonValue.serialized() : event.text)
+                    if seen.count < 100_000 { seen.append(event) }
                     let metadata = LogMetadata([LogField("monitor.kind", .string(event.kind.rawValue))]
                                                + event.evidence.map { LogField("monitor.\($0.0)", .string($0.1)) })
                     if event.kind == .unreachable || event.kind == .reboot {
@@ -111,6 +115,13 @@ enum MonitorCommand {
         }
         let final = engine.withLock { $0 }
         for (name, _) in devices { io.print(summary(final, device: name, json: json)) }
+        if let path = invocation.option("report") {
+            let page = AvailabilityReport.render(final, events: seen, start: started, end: Date())
+            guard FileManager.default.createFile(atPath: path, contents: Data(page.utf8)) else {
+                throw CommandFailure("cannot write the report to \(path)")
+            }
+            io.printError("castscope: report written to \(path)")
+        }
         return 0
     }
 

@@ -1,4 +1,4 @@
-import CastMonitor
+@testable import CastMonitor
 import Foundation
 import Testing
 
@@ -27,6 +27,7 @@ import Testing
         let unreachable = engine.observe(down, at: at(120))
         #expect(unreachable.map(\.kind) == [.unreachable])
         #expect(unreachable.first?.evidence.first { $0.0 == "failure" }?.1 == "connection refused")
+        #expect(unreachable.first?.evidence.first { $0.0 == "since" }?.1 == "2027-01-15T08:01:30.000Z")
         let back = engine.observe(up(250), at: at(150))
         #expect(back.map(\.kind) == [.back])
         #expect(back.first?.evidence.first?.1 == "60", "from the first failed probe at 90 s")
@@ -66,5 +67,27 @@ import Testing
         #expect(engine.availability(of: "Kitchen", now: at(100)) == 0.5)
         #expect(engine.devices["Kitchen"]?.isUp == false)
         #expect(engine.availability(of: "Nobody", now: at(100)) == nil)
+    }
+}
+
+/// The HTML availability report: outages from their events, hostile names escaped.
+@Suite struct AvailabilityReportTests {
+    @Test func outagesAreDrawnFromTheirStartAndNamesAreEscaped() {
+        var engine = MonitorEngine()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var events: [MonitorEvent] = []
+        let name = "<script>alert(1)</script>"
+        for (second, reachable) in [(0.0, true), (30, false), (60, false), (90, true), (120, false), (150, false)] {
+            events += engine.observe(ProbeObservation(device: name, reachable: reachable, address: "10.0.0.5:8009"),
+                                     at: start.addingTimeInterval(second))
+        }
+        let outages = AvailabilityReport.outages(of: name, events: events, end: start.addingTimeInterval(200),
+                                                 openSince: engine.devices[name]?.downSince)
+        #expect(outages.map { $0.0.timeIntervalSince(start) } == [30, 120])
+        #expect(outages.map { $0.1.timeIntervalSince(start) } == [90, 200])
+        let html = AvailabilityReport.render(engine, events: events, start: start, end: start.addingTimeInterval(200))
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("&lt;script&gt;"))
+        #expect(html.components(separatedBy: "<rect class=\"down\"").count - 1 == 2)
     }
 }

@@ -105,7 +105,7 @@ import Testing
         let monitor = try ChildProcess(
             path: castscope,
             arguments: ["monitor", "--device", "TV=127.0.0.1:\(receiver.port)", "--interval", "100ms",
-                        "--setup-port", "0", "--duration", "60s", "--json"],
+                        "--setup-port", "0", "--duration", "60s", "--json", "--report", "\(work)/report.html"],
             output: .file(work + "/out.jsonl"), errors: .file(work + "/err.txt"))
         defer { _ = monitor.terminate(SIGKILL, grace: 1) }
         func backs() -> Int {
@@ -124,5 +124,10 @@ import Testing
         }
         #expect(!lines.contains { $0["kind"]?.stringValue == "device.reboot" })
         #expect((lines.last?["outages"]?.intValue ?? 0) >= 2)
+        // The HTML timeline: a band for the device, one red stretch per outage, the events as marks.
+        let html = (try? String(contentsOfFile: work + "/report.html", encoding: .utf8)) ?? ""
+        let outages = lines.last?["outages"]?.intValue ?? 0
+        #expect(html.components(separatedBy: "<rect class=\"down\"").count - 1 >= Int(outages), "\(html.prefix(2000))")
+        #expect(html.contains(">TV</text>") && html.contains("device-back"))
     }
 }

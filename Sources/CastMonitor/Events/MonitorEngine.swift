@@ -77,7 +77,8 @@ public struct MonitorEngine: Sendable {
             if state.isUp, state.consecutiveFailures >= failuresBeforeDown {
                 state.isUp = false
                 state.downSince = state.firstFailure
-                var evidence = [("failedProbes", String(state.consecutiveFailures))]
+                var evidence = [("failedProbes", String(state.consecutiveFailures)),
+                                ("since", MonitorEvent.format(state.firstFailure ?? at))]
                 if let failure = observation.failure { evidence.append(("failure", failure)) }
                 events.append(MonitorEvent(.unreachable, device: state.device, at: at, evidence: evidence))
             }
