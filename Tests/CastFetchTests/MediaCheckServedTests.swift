@@ -85,6 +85,12 @@ import Testing
         #expect(gen2.reasons.contains { $0.code == .codecUnsupported && $0.message.contains("VP9") })
         let ultra = try check(media.server.baseURL + "/vp9.webm", model: "chromecast-ultra")
         #expect(codes(ultra) == ["loopback-url"], "\(ultra.reasons)")
+        // A WebM head with no Tracks: the container is named, the codecs are not, and the report says so.
+        let bare: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3, 0x87, 0x42, 0x82, 0x84] + Array("webm".utf8) + [0xEC, 0x80]
+        try Data(bare).write(to: URL(fileURLWithPath: media.root + "/bare.webm"))
+        let unread = try check(media.server.baseURL + "/bare.webm")
+        #expect(unread.container == "webm" && !unread.determined)
+        #expect(unread.reasons.contains { $0.code == .codecUnknown }, "\(unread.reasons)")
         let ts = try check(media.server.baseURL + "/clip.ts")
         #expect(ts.container == "mpeg-ts" && ts.codecs == ["avc1.4D401E", "mp4a.40.2"])
         #expect(codes(ts) == ["loopback-url"], "\(ts.reasons)")

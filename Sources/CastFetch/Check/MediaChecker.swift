@@ -91,6 +91,12 @@ public final class MediaChecker {
             }
         case nil: break
         }
+        // Whatever the container, a verdict left unknown says why.
+        if !report.determined, let container, !report.reasons.contains(where: { $0.code == .codecUnknown }) {
+            add(MediaReason(.codecUnknown, .warning, "no codec could be read from the \(container) "
+                            + "(the head fetched holds no track or stream description castscope reads)",
+                            fix: "check the codecs with ffprobe against the device's supported-media list"))
+        }
         // A server may answer a range covering the whole file with 200; its Accept-Ranges says it does ranges.
         let acceptsRanges = response.headers["Accept-Ranges"]?.lowercased().contains("bytes") == true
         if !honoured, !acceptsRanges, !stream, container != nil {
