@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "CastCLITests", dependencies: ["CastCLI"], swiftSettings: strictSettings),
         .testTarget(name: "CastMediaTests", dependencies: ["CastMedia", "CastTestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CastMonitorTests", dependencies: ["CastMonitor", "CastTestSupport"],
+            name: "CastMonitorTests", dependencies: ["CastMonitor", "CastNet", "CastTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "CastFetchTests", dependencies: ["CastFetch", "CastMedia", "CastTestSupport"],

@@ -1,6 +1,5 @@
 public import CastNet
 import CastWire
-import Synchronization
 
 /// Serves the Prometheus exposition at `GET /metrics` (`--metrics ADDR:PORT`): one request per connection, the
 /// head read with CastWire's HTTP codec, 404 for other paths, 405 for other methods, 400 for a broken head, 431 for
@@ -16,7 +15,14 @@ public final class MetricsServer: Sendable {
     public init(address: SocketAddress, loop: EventLoop,
                 exposition: @escaping @Sendable () -> String) throws(IOError) {
         listener = try TCPListener.bind(to: address, on: loop) { connection in
-            MetricsExchange(connection: connection, loop: loop, exposition: exposition).start()
+            OneRequestExchange(
+                connection: connection, loop: loop, limit: MetricsServer.maximumRequestBytes,
+                isWhole: MetricsServer.isWhole,
+                respond: { head in
+                    head.map { MetricsServer.response(to: $0, exposition: exposition) }
+                        ?? MetricsServer.status(431, "Request Header Fields Too Large")
+                }
+            ).start()
         }
     }
 
@@ -25,7 +31,6 @@ public final class MetricsServer: Sendable {
 
     /// The whole response to the request bytes `head`.
     static func response(to head: [UInt8], exposition: () -> String) -> [UInt8] {
-        guard head.count <= maximumRequestBytes else { return status(431, "Request Header Fields Too Large") }
         guard let request = try? HTTPHead(parsing: head), case .request(let method, let target, _) = request.startLine
         else { return status(400, "Bad Request") }
         guard target.split(separator: "?").first == "/metrics" else { return status(404, "Not Found") }
@@ -41,43 +46,9 @@ public final class MetricsServer: Sendable {
         return Array(("HTTP/1.1 \(code) \(reason)\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n"
                       + "Connection: close\r\n\r\n" + body).utf8)
     }
-}
-
-/// One scrape: bytes gathered until the head is whole (or too long), answered, then the output shut.
-private final class MetricsExchange: Sendable {
-    let connection: TCPConnection
-    let loop: EventLoop
-    let exposition: @Sendable () -> String
-    private let received = Mutex<(bytes: [UInt8], answered: Bool)>(([], false))
-
-    init(connection: TCPConnection, loop: EventLoop, exposition: @escaping @Sendable () -> String) {
-        self.connection = connection
-        self.loop = loop
-        self.exposition = exposition
-    }
-
-    func start() {
-        let timer = loop.scheduleTask(in: .seconds(10)) { [connection] in connection.close() }
-        connection.start(TCPConnectionHandlers(
-            onRead: { [self] bytes in
-                let head = received.withLock { state -> [UInt8]? in
-                    guard !state.answered else { return nil }
-                    state.bytes.append(contentsOf: bytes)
-                    guard Self.isWhole(state.bytes) || state.bytes.count > MetricsServer.maximumRequestBytes
-                    else { return nil }
-                    state.answered = true
-                    return state.bytes
-                }
-                guard let head else { return }
-                connection.write(MetricsServer.response(to: head, exposition: exposition))
-                connection.shutdownOutput()
-            },
-            onReadEOF: { [connection] in connection.close() },
-            onClose: { _ in timer.cancel() }))
-    }
 
     /// Whether `bytes` hold a whole head, or a broken one (answered 400 at once).
-    private static func isWhole(_ bytes: [UInt8]) -> Bool {
+    static func isWhole(_ bytes: [UInt8]) -> Bool {
         do {
             _ = try HTTPHead(parsing: bytes)
             return true

@@ -2,7 +2,6 @@ public import CastNet
 import CastDiscovery
 import CastJSON
 import CastWire
-import Synchronization
 
 /// The device's HTTP setup API on port 8008, as far as a diagnosis needs it: `GET /setup/eureka_info?params=…`
 /// answers with the fields real devices return for those params (`name`, `build_info`, `device_info` with the UUID
@@ -25,7 +24,13 @@ public final class EurekaInfoServer: Sendable {
         self.configuration = configuration
         let responder = EurekaInfoResponder(configuration: configuration, bootClock: bootClock)
         listener = try TCPListener.bind(to: address, on: loop) { connection in
-            EurekaInfoExchange(connection: connection, responder: responder, loop: loop).start()
+            OneRequestExchange(
+                connection: connection, loop: loop, limit: EurekaInfoServer.maximumRequestBytes,
+                isWhole: { EurekaInfo.headEnd(in: $0) != nil },
+                respond: { head in
+                    head.map(responder.response(to:)) ?? EurekaInfoResponder.status(431, "Request Header Fields Too Large")
+                }
+            ).start()
         }
     }
 
@@ -84,47 +89,5 @@ struct EurekaInfoResponder: Sendable {
         Array(
             "HTTP/1.1 \(code) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
                 .utf8)
-    }
-}
-
-/// One connection: reads the request head, writes the response, closes.
-private final class EurekaInfoExchange: Sendable {
-    private let connection: TCPConnection
-    private let responder: EurekaInfoResponder
-    private let loop: EventLoop
-    private let received = Mutex<(bytes: [UInt8], answered: Bool)>(([], false))
-
-    init(connection: TCPConnection, responder: EurekaInfoResponder, loop: EventLoop) {
-        self.connection = connection
-        self.responder = responder
-        self.loop = loop
-    }
-
-    func start() {
-        let timer = loop.scheduleTask(in: .seconds(10)) { [connection] in connection.close() }
-        connection.start(
-            TCPConnectionHandlers(
-                onRead: { [self] bytes in
-                    let head = received.withLock { state -> [UInt8]? in
-                        guard !state.answered else { return nil }
-                        state.bytes.append(contentsOf: bytes)
-                        guard EurekaInfo.headEnd(in: state.bytes) != nil || state.bytes.count > EurekaInfoServer.maximumRequestBytes
-                        else { return nil }
-                        state.answered = true
-                        return state.bytes
-                    }
-                    guard let head else { return }
-                    if head.count > EurekaInfoServer.maximumRequestBytes {
-                        connection.write(EurekaInfoResponder.status(431, "Request Header Fields Too Large"))
-                    } else {
-                        connection.write(responder.response(to: head))
-                    }
-                    // FIN after the answer; the rest of the request is read and dropped until the client closes
-                    // (closing with unread input would send an RST that can take the answer with it). The
-                    // 10 s timer still ends a client that never does.
-                    connection.shutdownOutput()
-                },
-                onReadEOF: { [connection] in connection.close() },
-                onClose: { _ in timer.cancel() }))
     }
 }
