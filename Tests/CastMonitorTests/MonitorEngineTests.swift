@@ -1,4 +1,4 @@
-@testable import CastMonitor
+import CastMonitor
 import Foundation
 import Testing
 
@@ -81,10 +81,10 @@ import Testing
             events += engine.observe(ProbeObservation(device: name, reachable: reachable, address: "10.0.0.5:8009"),
                                      at: start.addingTimeInterval(second))
         }
-        let outages = AvailabilityReport.outages(of: name, events: events, end: start.addingTimeInterval(200),
-                                                 openSince: engine.devices[name]?.downSince)
-        #expect(outages.map { $0.0.timeIntervalSince(start) } == [30, 120])
-        #expect(outages.map { $0.1.timeIntervalSince(start) } == [90, 200])
+        let spans = engine.devices[name]?.outageSpans ?? []
+        #expect(spans.map { $0.lowerBound.timeIntervalSince(start) } == [30])
+        #expect(spans.map { $0.upperBound.timeIntervalSince(start) } == [90])
+        #expect(engine.devices[name]?.downSince == start.addingTimeInterval(120), "the open one")
         let html = AvailabilityReport.render(engine, events: events, start: start, end: start.addingTimeInterval(200))
         #expect(!html.contains("<script>"))
         #expect(html.contains("&lt;script&gt;"))

@@ -12,7 +12,4 @@ enum FetchRole: String {
         case .initSection: "the initialization section"
         }
     }
-
-    /// Whether a Web Receiver fetches it by XHR/fetch (so CORS applies) rather than through the media element.
-    var isStreamPart: Bool { self == .variant || self == .segment || self == .initSection }
 }

@@ -41,7 +41,6 @@ final class CurlEasy {
         var status = 0
         if CCurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK { outcome.status = status }
         outcome.redirectURL = string(CURLINFO_REDIRECT_URL)
-        outcome.effectiveURL = string(CURLINFO_EFFECTIVE_URL)
         outcome.primaryAddress = string(CURLINFO_PRIMARY_IP)
         var seconds = 0.0
         if CCurl_getinfo_double(handle, CURLINFO_TOTAL_TIME, &seconds) == CURLE_OK { outcome.seconds = seconds }

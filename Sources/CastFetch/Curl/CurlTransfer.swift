@@ -24,7 +24,6 @@ struct CurlOutcome {
     var failure: String?
     var status = 0
     var redirectURL: String?
-    var effectiveURL: String?
     var primaryAddress: String?
     var seconds = 0.0
     var certificatesPEM: [String] = []

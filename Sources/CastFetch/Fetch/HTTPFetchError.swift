@@ -27,15 +27,6 @@ public enum HTTPFetchError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The URL the failure belongs to, when there is one.
-    public var url: String? {
-        switch self {
-        case .badURL(let url, _), .unresolved(let url, _), .connectFailed(let url, _), .tlsFailed(let url, _),
-             .timedOut(let url, _), .failed(let url, _): url
-        case .unavailable: nil
-        }
-    }
-
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }

@@ -57,10 +57,4 @@ public struct HTTPHeaders: Sendable, Hashable {
     public subscript(name: String) -> String? {
         fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
-
-    /// Every value of `name` joined with commas, as RFC 9110 §5.3 allows for list fields.
-    public func combined(_ name: String) -> String? {
-        let values = fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
-        return values.isEmpty ? nil : values.joined(separator: ", ")
-    }
 }

@@ -47,9 +47,8 @@ public struct HTTPFetchResponse: Sendable, Hashable {
     /// The Content-Type's media type, lower-cased, without parameters (`video/mp4`).
     public var mediaType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
-        return trimmed.isEmpty ? nil : trimmed
+        let type = ContentTypes.bare(value)
+        return type.isEmpty ? nil : type
     }
 }
 

@@ -17,10 +17,9 @@ struct CastSessionTracker: Sendable {
     private(set) var virtualConnections: [String] = []
     private(set) var launches: [String] = []
     private(set) var mediaSessions: [Int64: String] = [:]
-    /// Each LOAD's contentId by requestId, to name it when the LOAD fails (bounded like `pending`).
-    private var loadedContent: [Int64: String] = [:]
-    /// Every LOAD's contentId, contentType and time, for the media path (`MediaFetchWatch`; at most 256).
-    private(set) var loads: [(contentID: String, contentType: String?, time: LogTimestamp)] = []
+    /// Every LOAD's requestId, contentId, contentType and time (at most 256): a failure names its content, and the
+    /// media path (`MediaFetchWatch`) follows each to the device's fetches.
+    private(set) var loads: [(requestID: Int64?, contentID: String, contentType: String?, time: LogTimestamp)] = []
     private(set) var heartbeats = 0
     private(set) var heartbeatIntervals: [Double] = []
     private(set) var messageCount = 0
@@ -187,8 +186,9 @@ struct CastSessionTracker: Sendable {
         case .load where record.direction == .c2s:
             if let media = record.payload?["media"],
                let content = media["contentUrl"]?.stringValue ?? media["contentId"]?.stringValue {
-                if let id = record.requestID, loadedContent.count < Self.maximumPending { loadedContent[id] = content }
-                if loads.count < 256 { loads.append((content, media["contentType"]?.stringValue, time)) }
+                if loads.count < 256 {
+                    loads.append((record.requestID, content, media["contentType"]?.stringValue, time))
+                }
             }
         case .loadFailed:
             findings.append(mediaFailure(record, type: .loadFailed, time: time))
@@ -231,8 +231,8 @@ struct CastSessionTracker: Sendable {
             name = "detailedErrorCode \(number) \(code.name ?? "unknown")"
             if let (meaning, fix) = code.meaning { detail = "\(meaning); check: \(fix). " + detail }
         }
-        if let id = record.requestID, let content = loadedContent.removeValue(forKey: id) {
-            name += " for \(content)"
+        if let id = record.requestID, id != 0, let load = loads.last(where: { $0.requestID == id }) {
+            name += " for \(load.contentID)"
         }
         let failed = type == .loadFailed
         return Finding(.error, failed ? "media.load-failed" : "media.error",

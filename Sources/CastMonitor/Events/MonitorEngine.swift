@@ -26,6 +26,8 @@ public struct MonitorEngine: Sendable {
         public var outages = 0
         public var longestOutage = 0.0
         public var reboots = 0
+        /// The outages that ended, oldest first (at most `maximumSpans`; the count goes on in `outages`).
+        public var outageSpans: [ClosedRange<Date>] = []
         /// Whether it ever answered a probe.
         public var hasAnswered = false
         /// Up for the metrics: answering (or one failure short of an outage) and ever seen.
@@ -41,6 +43,8 @@ public struct MonitorEngine: Sendable {
     public private(set) var eventCounts: [MonitorEvent.Kind: Int] = [:]
     /// Most devices tracked (bounded label cardinality for the metrics).
     public static let maximumDevices = 256
+    /// Most ended outages kept per device for the report.
+    public static let maximumSpans = 10_000
 
     /// An engine with the given thresholds.
     public init(failuresBeforeDown: Int = 2, uptimeSlack: Double = 2) {
@@ -99,6 +103,7 @@ public struct MonitorEngine: Sendable {
             state.downSeconds += outage
             state.outages += 1
             state.longestOutage = max(state.longestOutage, outage)
+            if state.outageSpans.count < Self.maximumSpans { state.outageSpans.append(min(since, at)...at) }
             events.append(MonitorEvent(.back, device: state.device, at: at,
                                        evidence: [("outageSeconds", Self.seconds(outage))]))
         }

@@ -20,8 +20,9 @@ public enum AvailabilityReport {
             let name = HTMLEscaper.escape(state.device)
             svg += "<text x=\"10\" y=\"\(y + 15)\">\(name)</text>"
             svg += rect("up", x(state.firstSeen), y, x(end) - x(state.firstSeen))
-            for (from, to) in outages(of: state.device, events: events, end: end, openSince: state.downSince) {
-                svg += rect("down", x(from), y, max(2, x(to) - x(from)))
+            // The ended outages the engine kept, and the one still open.
+            for span in state.outageSpans + (state.downSince.map { [min($0, end)...end] } ?? []) {
+                svg += rect("down", x(span.lowerBound), y, max(2, x(span.upperBound) - x(span.lowerBound)))
             }
             for event in events where event.device == state.device {
                 let detail = ([event.kind.rawValue, MonitorEvent.format(event.at)]
@@ -57,26 +58,5 @@ public enum AvailabilityReport {
 
     private static func rect(_ kind: String, _ x: Double, _ y: Double, _ width: Double) -> String {
         "<rect class=\"\(kind)\" x=\"\(Int(x))\" y=\"\(Int(y))\" width=\"\(Int(max(0, width)))\" height=\"22\"/>"
-    }
-
-    /// Each outage of `device` from its events: from the unreachable event's `since` to the next `back` (or the
-    /// end while it is still down).
-    static func outages(of device: String, events: [MonitorEvent], end: Date, openSince: Date?) -> [(Date, Date)] {
-        var result: [(Date, Date)] = []
-        var since: Date?
-        let parser = ISO8601DateFormatter()
-        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        for event in events where event.device == device {
-            switch event.kind {
-            case .unreachable:
-                since = event.evidence.first { $0.0 == "since" }.flatMap { parser.date(from: $0.1) } ?? event.at
-            case .back:
-                if let from = since { result.append((from, event.at)) }
-                since = nil
-            default: break
-            }
-        }
-        if let from = since ?? openSince { result.append((from, end)) }
-        return result
     }
 }
