@@ -37,6 +37,14 @@ import Testing
         #expect(error(Self.response("200 OK", body: "[1]"))?.kind == .notAnObject("array"))
         #expect(error(Self.response("200 OK", headers: "Transfer-Encoding: chunked\r\n", body: "{}"))?.kind == .chunked)
         #expect(error([UInt8](repeating: 0x41, count: EurekaInfo.maximumResponseBytes + 1))?.kind == .tooLong)
+        // A header line that is not `Name: value`, named with the byte where its line starts.
+        let badHeader = error(Array("HTTP/1.1 200 OK\r\nno colon\r\n\r\n{}".utf8))
+        if case .badHeader? = badHeader?.kind {} else { Issue.record("\(String(describing: badHeader))") }
+        #expect(badHeader?.offset == 17)
+        #expect(badHeader.map { "\($0)" }?.contains("at byte 17: bad HTTP header") == true)
+        // An uptime that is not a usable number is left out, not trusted.
+        let negative = try? EurekaInfo(response: Self.response("200 OK", body: #"{"uptime":-5}"#))
+        #expect(negative?.status == 200 && negative?.uptime == nil)
     }
 
     @Test func theRequestAsksForTheDiagnosisFieldsAndClosesTheConnection() {

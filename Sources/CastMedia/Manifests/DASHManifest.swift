@@ -43,12 +43,12 @@ public struct DASHManifest: Sendable, Hashable {
     /// The first fault, if any.
     public var error: MediaParseError?
 
-    /// Whether `bytes` look like an MPD: markup from the first byte (after a byte order mark and white space) and an
-    /// `<MPD` root among the first 2 KiB.
+    /// Whether `bytes` start like an MPD: the first element of the first 8 KiB (after a byte order mark, the XML
+    /// declaration, comments and white space) is `MPD`.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
-        let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        return start.hasPrefix("<") && head.contains("<MPD")
+        var scanner = XMLScanner(Array(bytes.prefix(8192)))
+        guard case .start(let name, _, _, _)? = try? scanner.next() else { return false }
+        return name == "MPD"
     }
 
     /// Reads `bytes`.
